@@ -1,0 +1,1 @@
+//! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.

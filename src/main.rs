@@ -1,0 +1,2 @@
+//! The `xqlaw` command line.
+fn main() {}
