@@ -1,1 +1,2 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
+pub mod facts;
