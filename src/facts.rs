@@ -2,13 +2,27 @@
 //!
 //! [`compute`] replays a sequence and returns, per ply, the facts the rulings speak of (check,
 //! capture threats and their protection, mate threats, blocks, sacrifices…). The
-//! [`registry`] names them for the rule language.
+//! [`registry`] names them for the rule language, which never looks at a board.
 
+mod classify;
+mod compute;
+mod err;
+mod identity;
+mod lines;
+mod mate;
 pub mod model;
 pub mod registry;
+mod serial;
+mod table;
+mod threats;
+pub mod value;
 
+pub use compute::compute;
+pub use err::FactsError;
+pub use mate::MateSearch;
 pub use model::{MoveFact, PieceAt, PieceId, PlyFacts, RoleSet, SequenceFacts, Threat, ThreatFact};
 pub use registry::{FactKind, FactSpec, Params, Subject, REGISTRY};
+pub use table::render_table;
 
 /// Settings the rule set gives the fact computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use crate::xiangqi::{Color, Move, Piece, Role, Square};
 pub struct PieceId(pub u8);
 
 /// A piece with its identity and the square it stands on at the moment a fact speaks of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PieceAt {
     /// Identity through the sequence.
     pub id: PieceId,
@@ -97,9 +97,12 @@ pub enum MoveFact {
     Capture,
     /// The mover was in check before the move (the move answers a check, nước đỡ).
     AnswersCheck,
-    /// The move interposes on an enemy line of attack (check, capture threat or mate threat)
-    /// that existed before it (Điều 22.6, cản).
+    /// The move interposes on an enemy line of attack (a check or a capture threat) that
+    /// existed before it (Điều 22.6, cản).
     Block,
+    /// The opponent threatened mate before the move and no longer does after it (nước đỡ dọa
+    /// hết, Điều 24.6).
+    ParriesMateThreat,
     /// The moved piece can be taken on its new square and no friendly piece can legally take
     /// back (Điều 22.7, thí).
     Sacrifice,
@@ -111,8 +114,8 @@ pub enum MoveFact {
     UncoversThreat,
     /// The moved piece was under a capture threat before the move and is not after it.
     Evasion,
-    /// None of: check, mate threat, new capture threat, capture, block, sacrifice, exchange
-    /// offer (Điều 22.8, nước chờ).
+    /// None of: check, mate threat, new capture threat, capture, block, parry of a mate threat,
+    /// sacrifice, exchange offer (Điều 22.8, nước chờ).
     Idle,
 }
 
@@ -122,8 +125,10 @@ pub struct PlyFacts {
     /// Index of the ply in the sequence, from 0.
     pub ply: usize,
     /// Who moved.
+    #[serde(serialize_with = "super::serial::color")]
     pub mover: Color,
     /// The move played.
+    #[serde(serialize_with = "super::serial::display")]
     pub mv: Move,
     /// The moved piece, on its destination square.
     pub piece: PieceAt,
@@ -134,6 +139,7 @@ pub struct PlyFacts {
     /// Every capture threat of the mover after the move, new or old.
     pub threats: Vec<Threat>,
     /// A mating line found by the mate-threat search, if any (moves after the opponent's pass).
+    #[serde(serialize_with = "super::serial::display_all")]
     pub mate_line: Vec<Move>,
     /// Which move facts hold.
     pub facts: Vec<MoveFact>,

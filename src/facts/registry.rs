@@ -108,6 +108,7 @@ pub const REGISTRY: &[FactSpec] = &[
     move_fact!("capture", Capture, "the move captures a piece"),
     move_fact!("answers-check", AnswersCheck, "the mover was in check before the move"),
     move_fact!("block", Block, "the move interposes on an enemy line of attack"),
+    move_fact!("parries-mate-threat", ParriesMateThreat, "the opponent threatened mate before the move and not after it"),
     move_fact!("sacrifice", Sacrifice, "the moved piece can be taken and nothing can take back"),
     move_fact!("exchange-offer", ExchangeOffer, "the moved piece attacks a piece of its own kind that can take it back"),
     move_fact!("uncovers-threat", UncoversThreat, "the move sets up a discovered capture"),
