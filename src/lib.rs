@@ -1,2 +1,4 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
+
 pub mod facts;
+pub mod xiangqi;
