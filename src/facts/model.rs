@@ -24,6 +24,7 @@ pub struct PieceAt {
 /// Facts about one capture threat: `attacker` (a piece of the mover) could legally capture
 /// `target` (an enemy piece other than the king) on the mover's next turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ThreatFact {
     /// The threat did not exist before the move (this attacker could not take this target).
     New,
@@ -81,6 +82,7 @@ impl Threat {
 
 /// Facts about a whole move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum MoveFact {
     /// The move gives check (Điều 22.2, chiếu).
     Check,
