@@ -45,6 +45,9 @@ pub enum ThreatFact {
     TargetConfined,
     /// The target could legally capture the attacker (basis of exchange offers, Điều 24.20).
     TargetCanCaptureAttacker,
+    /// The target could take the attacker and, if it did, the mover could legally take back:
+    /// answering the threat by capturing would only be an exchange.
+    AttackerReallyProtected,
     /// The target is of the same kind as the attacker.
     SameKind,
     /// The attacker is a horse whose leg toward the target is free while the target horse's
