@@ -26,7 +26,8 @@ pub struct PieceAt {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ThreatFact {
-    /// The threat did not exist before the move (this attacker could not take this target).
+    /// The threat did not exist before the move: this attacker did not attack this target (by
+    /// the geometry of the board; a capture only suspended by a check or a pin was there).
     New,
     /// The attacker is not the piece that moved: the move uncovered the attack (a leg or eye
     /// freed, a line opened, a cannon screen moved in or out).

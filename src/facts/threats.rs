@@ -7,12 +7,28 @@ use super::value::{crossed, value};
 use crate::xiangqi::{Color, Position, Role};
 use std::collections::HashSet;
 
-/// The (attacker, target) identities of the captures `side` could make in `pos`.
-pub fn threat_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(PieceId, PieceId)> {
-    captures(pos, side)
-        .into_iter()
-        .filter_map(|m| Some((ids.at(m.from)?, ids.at(m.to)?)))
-        .collect()
+/// The (attacker, target) identities of the attacks of `side` on enemy pieces other than the
+/// king in `pos`, legal or not.
+///
+/// A threat is new when its attack did not stand on the board before the move. The attack
+/// is taken geometrically, not by legality: a threat that was only suspended because its
+/// side was in check (or its attacker pinned) is not created afresh by answering the check.
+pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(PieceId, PieceId)> {
+    let mut pairs = HashSet::new();
+    for (from, piece) in pos.pieces() {
+        if piece.color != side {
+            continue;
+        }
+        for to in pos.attacks_from(from) {
+            let is_target = pos
+                .piece_at(to)
+                .is_some_and(|t| t.color != side && t.role != Role::King);
+            if let (true, Some(a), Some(t)) = (is_target, ids.at(from), ids.at(to)) {
+                pairs.insert((a, t));
+            }
+        }
+    }
+    pairs
 }
 
 /// What the threat computation needs to know about the move.
@@ -27,7 +43,7 @@ pub struct MoveContext<'a> {
     pub moved: PieceId,
     /// The identity of the piece the opponent moved on the previous ply, if any.
     pub previous_moved: Option<PieceId>,
-    /// The mover's threats before the move.
+    /// The mover's attacks before the move (see [`attack_pairs`]).
     pub before_pairs: &'a HashSet<(PieceId, PieceId)>,
 }
 
