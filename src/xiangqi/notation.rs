@@ -192,7 +192,7 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
 /// let pos = Position::startpos();
 /// let moves = parse_line(&pos, &["炮二平五", "马８进７"], Notation::Chinese).unwrap();
 /// assert_eq!(moves.len(), 2);
-/// let err = parse_line(&pos, &["P2-5", "M8.7", "P5.4"], Notation::Vietnamese).unwrap_err();
+/// let err = parse_line(&pos, &["P2-5", "M8.7", "P5.3"], Notation::Vietnamese).unwrap_err();
 /// assert_eq!(err.move_number(), 2);
 /// ```
 pub fn parse_line(
