@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use xqlaw::xiangqi::Position;
 use xqlaw::xiangqi::notation::{Notation, parse_move, write_move};
+use xqlaw::xiangqi::{Move, Position};
 
 /// Start positions for the random playouts: the opening, the law's example, and positions
 /// with identical pieces stacked on files (front/middle/rear, tandem pawns, four pawns).
@@ -58,11 +58,44 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Moves of the side to move that break only the rule against exposing one's own king, or not
+/// even that: every piece to every square it attacks.
+fn pseudo_moves(pos: &Position) -> Vec<Move> {
+    pos.pieces()
+        .filter(|(_, p)| p.color == pos.turn())
+        .flat_map(|(from, _)| {
+            pos.attacks_from(from)
+                .into_iter()
+                .map(move |to| Move::new(from, to))
+        })
+        .collect()
+}
+
+/// Texts of illegal moves read as errors, never as another move.
+fn check_illegal(pos: &Position) -> Result<(), TestCaseError> {
+    for m in pseudo_moves(pos).into_iter().filter(|&m| !pos.is_legal(m)) {
+        for notation in Notation::ALL {
+            let text = write_move(pos, m, notation);
+            let back = parse_move(pos, &text, notation);
+            prop_assert!(
+                back.is_err(),
+                "{} `{}` for illegal {} reads as {:?}",
+                notation,
+                text,
+                m,
+                back
+            );
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn the_starts_are_valid() {
     for fen in STARTS {
         let pos = Position::from_fen(fen).unwrap();
         check_position(&pos).unwrap();
+        check_illegal(&pos).unwrap();
     }
 }
 
@@ -77,6 +110,7 @@ proptest! {
         let start = Position::from_fen(STARTS[start]).unwrap();
         for pos in playout(start, &choices) {
             check_position(&pos)?;
+            check_illegal(&pos)?;
         }
     }
 }
