@@ -3,6 +3,7 @@
 use std::{process::ExitCode, time::Instant};
 
 use clap::{Parser, Subcommand};
+use xqlaw::xiangqi::notation::{Notation, parse_text, write_line};
 use xqlaw::xiangqi::{Position, START_FEN, divide, perft};
 
 /// The Xiangqi repetition law as an executable specification.
@@ -34,6 +35,9 @@ struct FactsArgs {
     /// Print JSON instead of the table.
     #[arg(long)]
     json: bool,
+    /// How the moves are written, read and printed: iccs, wxf, vi (Vietnamese) or zh.
+    #[arg(long, default_value = "iccs")]
+    notation: Notation,
 }
 
 /// Arguments of `xqlaw perft`.
@@ -88,19 +92,14 @@ fn run_perft(args: &PerftArgs) -> miette::Result<()> {
 
 fn run_facts(args: &FactsArgs) -> miette::Result<()> {
     let pos = Position::from_fen(&args.fen)?;
-    let mut moves = Vec::new();
-    for text in args.moves.split_whitespace() {
-        let mv: xqlaw::xiangqi::Move = text
-            .parse()
-            .map_err(|e| miette::miette!("move {} `{text}`: {e}", moves.len() + 1))?;
-        moves.push(mv);
-    }
+    let moves = parse_text(&pos, &args.moves, args.notation)?;
     let facts = xqlaw::facts::compute(&pos, &moves, &xqlaw::facts::Settings::default())?;
     if args.json {
         let text = serde_json::to_string_pretty(&facts).map_err(|e| miette::miette!("{e}"))?;
         println!("{text}");
     } else {
-        print!("{}", xqlaw::facts::render_table(&facts, &[]));
+        let texts = write_line(&pos, &moves, args.notation);
+        print!("{}", xqlaw::facts::render_table(&facts, &texts));
     }
     Ok(())
 }

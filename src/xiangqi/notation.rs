@@ -216,6 +216,29 @@ pub fn parse_line(
     Ok(moves)
 }
 
+/// Reads a line of moves written as one text, separated by whitespace (`"h2e2 h9g7"`,
+/// `"P2-5 M8.7"`, `"炮二平五 马８进７"`).
+pub fn parse_text(start: &Position, text: &str, notation: Notation) -> Result<Vec<Move>, LineError> {
+    let texts: Vec<&str> = text.split_whitespace().collect();
+    parse_line(start, &texts, notation)
+}
+
+/// Writes a line of legal moves from `start`, one text per move. A move that is not legal
+/// where it stands ends the line.
+#[must_use]
+pub fn write_line(start: &Position, moves: &[Move], notation: Notation) -> Vec<String> {
+    let mut pos = *start;
+    let mut texts = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !pos.is_legal(m) {
+            break;
+        }
+        texts.push(write_move(&pos, m, notation));
+        pos.play_unchecked(m);
+    }
+    texts
+}
+
 /// Guesses the notation of a move text, without a position.
 ///
 /// Chinese characters mean Chinese; two squares mean ICCS; letters only WXF or only Vietnamese
