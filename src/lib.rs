@@ -1,1 +1,4 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
+
+pub mod import;
+pub mod spec;
