@@ -2,3 +2,4 @@
 
 pub mod import;
 pub mod spec;
+pub mod xiangqi;
