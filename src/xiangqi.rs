@@ -15,6 +15,7 @@
 mod attacks;
 mod board;
 mod fen;
+pub mod notation;
 mod mv;
 mod perft;
 mod piece;
