@@ -18,7 +18,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use miette::{NamedSource, SourceSpan};
+use miette::{Diagnostic, GraphicalReportHandler, NamedSource, SourceSpan};
 
 use crate::spec::{Erratum, SourceRef, SpecFile, write_atomic};
 
@@ -94,6 +94,40 @@ impl Imported {
         self.specs.iter().map(|s| s.errata.len()).sum()
     }
 
+    /// Whether every diagram was imported and every file read and written.
+    pub fn is_success(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The warnings, then the errors, as diagnostics.
+    pub fn into_diagnostics(self) -> Vec<Box<dyn Diagnostic + Send + Sync>> {
+        let warnings = self
+            .warnings
+            .into_iter()
+            .map(|w| Box::new(w) as Box<dyn Diagnostic + Send + Sync>);
+        let errors = self
+            .errors
+            .into_iter()
+            .map(|e| Box::new(e) as Box<dyn Diagnostic + Send + Sync>);
+        warnings.chain(errors).collect()
+    }
+
+    /// Renders the warnings and errors with `handler` (e.g. a no-colour theme for snapshots).
+    pub fn render(&self, handler: &GraphicalReportHandler) -> String {
+        let mut out = String::new();
+        let all = self
+            .warnings
+            .iter()
+            .map(|w| w as &dyn Diagnostic)
+            .chain(self.errors.iter().map(|e| e as &dyn Diagnostic));
+        for diagnostic in all {
+            // Rendering into a String cannot fail.
+            let _ = handler.render_report(&mut out, diagnostic);
+            out.push('\n');
+        }
+        out
+    }
+
     /// The summary line, e.g. `80 diagrams imported, 6 errata, 72 merged copies`.
     pub fn summary(&self) -> String {
         let mut s = format!(
@@ -107,6 +141,24 @@ impl Imported {
         }
         s
     }
+}
+
+/// Reads the source files, imports their diagrams and writes the spec files into `out`.
+pub fn run(files: &[PathBuf], out: &Path) -> Imported {
+    let mut sources = Vec::new();
+    let mut read_errors = Vec::new();
+    for file in files {
+        match Source::read(file) {
+            Ok(source) => sources.push(source),
+            Err(e) => read_errors.push(e),
+        }
+    }
+    let mut imported = import(&sources);
+    let write_errors = write(&imported.specs, out);
+    read_errors.append(&mut imported.errors);
+    read_errors.extend(write_errors);
+    imported.errors = read_errors;
+    imported
 }
 
 /// One printed copy of a diagram.

@@ -1,6 +1,6 @@
 //! The `xqlaw` command line.
 
-use std::{process::ExitCode, time::Instant};
+use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use clap::{Parser, Subcommand};
 use xqlaw::xiangqi::{Position, START_FEN, divide, perft};
@@ -18,6 +18,19 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (tests the move generator).
     Perft(PerftArgs),
+    /// Import the law's diagrams from the published text into spec files.
+    Import(ImportArgs),
+}
+
+/// Arguments of `xqlaw import`.
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// The source files (forum text), e.g. `shared/seeds/*.txt`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The directory for the spec files.
+    #[arg(long, default_value = "spec-tests/vn-1999")]
+    out: PathBuf,
 }
 
 /// Arguments of `xqlaw perft`.
@@ -38,6 +51,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => run_perft(&args),
+        Command::Import(args) => return run_import(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -45,6 +59,21 @@ fn main() -> ExitCode {
             eprintln!("{report:?}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn run_import(args: &ImportArgs) -> ExitCode {
+    let outcome = xqlaw::import::run(&args.files, &args.out);
+    let summary = outcome.summary();
+    let success = outcome.is_success();
+    for diagnostic in outcome.into_diagnostics() {
+        eprintln!("{:?}", miette::Report::new_boxed(diagnostic));
+    }
+    println!("{summary}");
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 
