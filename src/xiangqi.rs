@@ -17,6 +17,7 @@ mod board;
 mod fen;
 pub mod notation;
 mod mv;
+pub mod notation;
 mod perft;
 mod piece;
 mod position;

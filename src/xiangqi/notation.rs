@@ -203,8 +203,7 @@ pub fn parse_line(
     let mut pos = *start;
     let mut moves = Vec::with_capacity(texts.len());
     for (ply, text) in texts.iter().enumerate() {
-        let m = parse_move(&pos, text, notation)
-            .map_err(|e| LineError::new(ply, pos.turn(), e))?;
+        let m = parse_move(&pos, text, notation).map_err(|e| LineError::new(ply, pos.turn(), e))?;
         // INVARIANT: `parse_move` only returns legal moves.
         pos.play_unchecked(m);
         moves.push(m);
@@ -330,7 +329,10 @@ fn parse_descriptive(
             MoveTextError::NoSuchPiece(NoSuchPiece::new(context, what))
         }
         Unresolved::Ambiguous { moves } => {
-            let fits = moves.iter().map(|&m| write_move(pos, m, notation)).collect();
+            let fits = moves
+                .iter()
+                .map(|&m| write_move(pos, m, notation))
+                .collect();
             let context = Context {
                 text: text.to_owned(),
                 notation,
@@ -345,7 +347,8 @@ fn parse_descriptive(
             moves,
             reason,
         } => {
-            let span = parsed.piece_span.start.min(parsed.motion_span.start)..parsed.motion_span.end;
+            let span =
+                parsed.piece_span.start.min(parsed.motion_span.start)..parsed.motion_span.end;
             let context = context(pos, text, notation, span, &pieces);
             MoveTextError::Illegal(Illegal::new(context, moves, reason))
         }
@@ -396,7 +399,9 @@ fn normalize(text: &str) -> Vec<char> {
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .map(|c| match c {
-            '１'..='９' => char::from_u32(u32::from(c) - u32::from('１') + u32::from('1')).unwrap_or(c),
+            '１'..='９' => {
+                char::from_u32(u32::from(c) - u32::from('１') + u32::from('1')).unwrap_or(c)
+            }
             _ => c,
         })
         .collect()
@@ -414,7 +419,9 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
             let above = row.get(j + 1).copied().unwrap_or(usize::MAX);
             let left = row.get(j).copied().unwrap_or(usize::MAX);
             let cost = diagonal + usize::from(ca != cb);
-            let best = cost.min(above.saturating_add(1)).min(left.saturating_add(1));
+            let best = cost
+                .min(above.saturating_add(1))
+                .min(left.saturating_add(1));
             diagonal = above;
             if let Some(cell) = row.get_mut(j + 1) {
                 *cell = best;
@@ -513,7 +520,7 @@ mod tests {
 
     #[test]
     fn front_and_rear() {
-        let p = pos("4k4/9/9/9/9/9/4R4/9/4R4/3K5 w - - 0 1");
+        let p = pos("3k5/9/9/9/9/9/4R4/9/4R4/5K3 w - - 0 1");
         check(&p, "e3a3", ["+R=9", "Xt-9", "前车平九"]);
         check(&p, "e1e2", ["-R+1", "Xs.1", "后车进一"]);
         assert_eq!(parse_move(&p, "R+=9", Notation::Wxf), Ok(mv("e3a3")));
@@ -531,11 +538,17 @@ mod tests {
         check(&p, "e5d5", ["=P5=6", "Bg5-6", "中兵五平六"]);
         check(&p, "c5c6", ["+P7+1", "Bt7.1", "前兵七进一"]);
         // The short Chinese form names no piece.
-        assert_eq!(parse_move(&p, "前七进一", Notation::Chinese), Ok(mv("c5c6")));
+        assert_eq!(
+            parse_move(&p, "前七进一", Notation::Chinese),
+            Ok(mv("c5c6"))
+        );
         // Without the file, the front pawn is ambiguous.
         let e = parse_move(&p, "+P+1", Notation::Wxf).unwrap_err();
         assert!(matches!(e, MoveTextError::Ambiguous(_)), "{e}");
-        assert_eq!(e.to_string(), "`+P+1` could be played by the pieces on `c5` and `e6`");
+        assert_eq!(
+            e.to_string(),
+            "`+P+1` could be played by the pieces on `c5` and `e6`"
+        );
         assert_eq!(help(&e), "write `+P7+1` or `+P5+1` instead");
         assert_eq!(underlined(&e), ["+P"]);
     }
@@ -569,12 +582,16 @@ mod tests {
     #[test]
     fn the_laws_line_replays() {
         let p = pos("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w");
-        let line = ["X2.1", "Tg6.1", "X2/1", "Tg6/1", "X2.1", "Tg6.1", "X2/1", "Tg/1"];
+        let line = [
+            "X2.1", "Tg6.1", "X2/1", "Tg6/1", "X2.1", "Tg6.1", "X2/1", "Tg/1",
+        ];
         let moves = parse_line(&p, &line, Notation::Vietnamese).unwrap();
         let iccs: Vec<String> = moves.iter().map(ToString::to_string).collect();
         assert_eq!(
             iccs,
-            ["h8h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8", "h9h8", "f8f9"]
+            [
+                "h8h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8", "h9h8", "f8f9"
+            ]
         );
     }
 
@@ -583,7 +600,10 @@ mod tests {
         let p = Position::startpos();
         let e = parse_move(&p, "X2.1", Notation::Vietnamese).unwrap_err();
         assert!(matches!(e, MoveTextError::NoSuchPiece(_)));
-        assert_eq!(e.to_string(), "no piece fits `X2.1`: no red rook stands on file 2");
+        assert_eq!(
+            e.to_string(),
+            "no piece fits `X2.1`: no red rook stands on file 2"
+        );
         assert_eq!(underlined(&e), ["X2"]);
         assert!(help(&e).contains("`X1.1`"), "{}", help(&e));
         let e = parse_move(&p, "Xt.1", Notation::Vietnamese).unwrap_err();
@@ -613,9 +633,15 @@ mod tests {
         assert!(help(&e).starts_with("legal moves that would fit: `M2."));
         assert_eq!(underlined(&e), ["M2.5"]);
         let e = parse_move(&p, "M2.4", Notation::Vietnamese).unwrap_err();
-        assert_eq!(e.to_string(), "`M2.4` is not a legal move: the horse's leg on g0 is blocked");
+        assert_eq!(
+            e.to_string(),
+            "`M2.4` is not a legal move: the horse's leg on g0 is blocked"
+        );
         let e = parse_move(&p, "R9+4", Notation::Wxf).unwrap_err();
-        assert_eq!(e.to_string(), "`R9+4` is not a legal move: the way is blocked on a3");
+        assert_eq!(
+            e.to_string(),
+            "`R9+4` is not a legal move: the way is blocked on a3"
+        );
         let e = parse_move(&p, "兵七平六", Notation::Chinese).unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -648,8 +674,8 @@ mod tests {
     #[test]
     fn line_errors_name_the_move() {
         let p = Position::startpos();
-        let e = parse_line(&p, &["P2-5", "M8.7", "P5.3", "Tg5.2"], Notation::Vietnamese)
-            .unwrap_err();
+        let e =
+            parse_line(&p, &["P2-5", "M8.7", "P5.3", "Tg5.2"], Notation::Vietnamese).unwrap_err();
         assert_eq!(e.move_number(), 2);
         assert_eq!(e.color(), Color::Red);
         assert_eq!(e.text(), "P5.3");
@@ -658,7 +684,10 @@ mod tests {
             "move 2 for Trắng: `P5.3` is not a legal move: a cannon moves only over empty points, and e3 is taken"
         );
         let e = parse_line(&p, &["h2e2", "a9a7x"], Notation::Iccs).unwrap_err();
-        assert_eq!(e.to_string(), "move 1 for black: cannot read `a9a7x` as a move in ICCS");
+        assert_eq!(
+            e.to_string(),
+            "move 1 for black: cannot read `a9a7x` as a move in ICCS"
+        );
     }
 
     #[test]

@@ -54,7 +54,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes the next non-blank character if `f` maps it to a value.
-    pub(crate) fn eat<T>(&mut self, f: impl FnOnce(char) -> Option<T>) -> Option<(T, Range<usize>)> {
+    pub(crate) fn eat<T>(
+        &mut self,
+        f: impl FnOnce(char) -> Option<T>,
+    ) -> Option<(T, Range<usize>)> {
         let c = self.peek()?;
         let value = f(c)?;
         let (_, span) = self.bump()?;

@@ -201,7 +201,10 @@ pub(crate) fn destination(
             Direction::Traverse => {
                 let file = file_index(color, number).ok_or_else(off_board)?;
                 if file == from.file() {
-                    Err(format!("the {} already stands on file {number}", role.name()))
+                    Err(format!(
+                        "the {} already stands on file {number}",
+                        role.name()
+                    ))
                 } else {
                     Square::new(file, from.rank()).ok_or_else(off_board)
                 }
@@ -212,7 +215,11 @@ pub(crate) fn destination(
         Direction::Advance => 1,
         Direction::Retreat => -1,
         Direction::Traverse => {
-            return Err(format!("a{} {} never moves along a rank", article(role), role.name()));
+            return Err(format!(
+                "a{} {} never moves along a rank",
+                article(role),
+                role.name()
+            ));
         }
     };
     let file = file_index(color, number).ok_or_else(off_board)?;
@@ -506,13 +513,34 @@ mod tests {
         use Direction::*;
         let red = Color::Red;
         let black = Color::Black;
-        assert_eq!(destination(red, Role::Cannon, sq("h2"), Traverse, 5), Ok(sq("e2")));
-        assert_eq!(destination(red, Role::Rook, sq("h8"), Advance, 1), Ok(sq("h9")));
-        assert_eq!(destination(black, Role::King, sq("f9"), Advance, 1), Ok(sq("f8")));
-        assert_eq!(destination(black, Role::Horse, sq("b9"), Advance, 3), Ok(sq("c7")));
-        assert_eq!(destination(red, Role::Horse, sq("b0"), Advance, 7), Ok(sq("c2")));
-        assert_eq!(destination(red, Role::Elephant, sq("c0"), Advance, 5), Ok(sq("e2")));
-        assert_eq!(destination(red, Role::Advisor, sq("e1"), Retreat, 6), Ok(sq("d0")));
+        assert_eq!(
+            destination(red, Role::Cannon, sq("h2"), Traverse, 5),
+            Ok(sq("e2"))
+        );
+        assert_eq!(
+            destination(red, Role::Rook, sq("h8"), Advance, 1),
+            Ok(sq("h9"))
+        );
+        assert_eq!(
+            destination(black, Role::King, sq("f9"), Advance, 1),
+            Ok(sq("f8"))
+        );
+        assert_eq!(
+            destination(black, Role::Horse, sq("b9"), Advance, 3),
+            Ok(sq("c7"))
+        );
+        assert_eq!(
+            destination(red, Role::Horse, sq("b0"), Advance, 7),
+            Ok(sq("c2"))
+        );
+        assert_eq!(
+            destination(red, Role::Elephant, sq("c0"), Advance, 5),
+            Ok(sq("e2"))
+        );
+        assert_eq!(
+            destination(red, Role::Advisor, sq("e1"), Retreat, 6),
+            Ok(sq("d0"))
+        );
         assert!(destination(red, Role::Horse, sq("b0"), Traverse, 7).is_err());
         assert!(destination(red, Role::Horse, sq("b0"), Advance, 4).is_err());
         assert!(destination(red, Role::Rook, sq("a0"), Retreat, 1).is_err());
@@ -521,7 +549,7 @@ mod tests {
 
     #[test]
     fn describe_uses_order_for_stacked_rooks() {
-        let p = pos("4k4/9/9/9/9/9/4R4/9/4R4/3K5 w - - 0 1");
+        let p = pos("3k5/9/9/9/9/9/4R4/9/4R4/5K3 w - - 0 1");
         let ds = describe(&p, Move::new(sq("e3"), sq("a3")));
         assert_eq!(
             ds.first(),
@@ -558,7 +586,10 @@ mod tests {
     #[test]
     fn resolve_explains_missing_pieces() {
         let p = Position::startpos();
-        let e = resolve(&p, &d(Role::Rook, Designator::File(2), Direction::Advance, 1));
+        let e = resolve(
+            &p,
+            &d(Role::Rook, Designator::File(2), Direction::Advance, 1),
+        );
         assert_eq!(
             e,
             Err(Unresolved::NoSuchPiece {

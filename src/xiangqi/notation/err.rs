@@ -408,7 +408,10 @@ mod tests {
         assert!(help.starts_with("did you mean `X2.1`?"), "{help}");
         let labels: Vec<LabeledSpan> = e.labels().into_iter().flatten().collect();
         assert_eq!(labels.len(), 1);
-        assert_eq!(labels.first().and_then(LabeledSpan::label), Some("expected a direction"));
+        assert_eq!(
+            labels.first().and_then(LabeledSpan::label),
+            Some("expected a direction")
+        );
         assert_eq!(e.fits(), ["X2.1"]);
     }
 

@@ -23,7 +23,10 @@ pub(crate) fn parse(text: &str) -> Result<Move, SyntaxError> {
 fn square(cursor: &mut Cursor<'_>, what: &str) -> Result<Square, SyntaxError> {
     let file = cursor.eat(|c| {
         let c = c.to_ascii_lowercase();
-        ('a'..='i').contains(&c).then(|| u32::from(c) - u32::from('a')).and_then(|f| u8::try_from(f).ok())
+        ('a'..='i')
+            .contains(&c)
+            .then(|| u32::from(c) - u32::from('a'))
+            .and_then(|f| u8::try_from(f).ok())
     });
     let Some((file, span)) = file else {
         return Err(SyntaxError {
@@ -35,7 +38,10 @@ fn square(cursor: &mut Cursor<'_>, what: &str) -> Result<Square, SyntaxError> {
     let Some((rank, _)) = rank else {
         return Err(SyntaxError {
             span: cursor.here(),
-            expected: format!("a rank digit `0` to `9` after `{}`", char::from(b'a' + file)),
+            expected: format!(
+                "a rank digit `0` to `9` after `{}`",
+                char::from(b'a' + file)
+            ),
         });
     };
     Square::new(file, rank).ok_or(SyntaxError {

@@ -44,7 +44,11 @@ pub(crate) fn why(pos: &Position, m: Move) -> String {
     }
     if let Some(target) = pos.piece_at(m.to) {
         if target.color == color {
-            return format!("a {color} {} already stands on {}", target.role.name(), m.to);
+            return format!(
+                "a {color} {} already stands on {}",
+                target.role.name(),
+                m.to
+            );
         }
     }
     if pos.attacks_from(m.from).contains(&m.to) {
@@ -88,9 +92,7 @@ fn geometry(pos: &Position, color: Color, role: Role, m: Move) -> String {
         Role::King | Role::Advisor if !to.in_palace(color) => {
             format!("the {} must stay in the palace", role.name())
         }
-        Role::King if df.abs() + dr.abs() != 1 => {
-            "the king moves one point at a time".to_owned()
-        }
+        Role::King if df.abs() + dr.abs() != 1 => "the king moves one point at a time".to_owned(),
         Role::Elephant if !to.is_on_side(color) => "an elephant cannot cross the river".to_owned(),
         Role::Elephant => match offset(df / 2, dr / 2).filter(occupied) {
             Some(eye) => format!("the elephant's eye on {eye} is blocked"),
@@ -163,13 +165,25 @@ mod tests {
         assert_eq!(why_text(start, "a0a4"), "the way is blocked on a3");
         assert_eq!(why_text(start, "a0b0"), "a red horse already stands on b0");
         assert_eq!(why_text(start, "a3a2"), "a pawn never retreats");
-        assert_eq!(why_text(start, "a3b3"), "a pawn moves sideways only after crossing the river");
-        assert_eq!(why_text(start, "e0e2"), "the king moves one point at a time");
-        assert_eq!(why_text(start, "h2h7"), "a cannon captures by jumping exactly one piece, and 0 stand between");
-        assert_eq!(why_text(start, "a9a8"), "the piece on a9 is black's, and it is red's turn");
-        let facing = "4k4/9/9/9/9/4R4/9/9/9/4K4 w - - 0 1";
         assert_eq!(
-            why_text(facing, "e4a4"),
+            why_text(start, "a3b3"),
+            "a pawn moves sideways only after crossing the river"
+        );
+        assert_eq!(
+            why_text(start, "e0e2"),
+            "the king moves one point at a time"
+        );
+        assert_eq!(
+            why_text(start, "h2h7"),
+            "a cannon captures by jumping exactly one piece, and 0 stand between"
+        );
+        assert_eq!(
+            why_text(start, "a9a8"),
+            "the piece on a9 is black's, and it is red's turn"
+        );
+        let facing = "4k4/9/9/9/9/4H4/9/9/9/4K4 w - - 0 1";
+        assert_eq!(
+            why_text(facing, "e4c5"),
             "it would leave the two kings facing each other on an open file"
         );
         let pinned = "3kr4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";

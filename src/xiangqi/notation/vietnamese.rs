@@ -77,7 +77,9 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     };
     // `Tg` is the king; an elephant is never the middle one of three.
     let role = if first == Role::Elephant
-        && cursor.eat(|c| (c.to_ascii_lowercase() == 'g').then_some(())).is_some()
+        && cursor
+            .eat(|c| (c.to_ascii_lowercase() == 'g').then_some(()))
+            .is_some()
     {
         Role::King
     } else {
@@ -163,7 +165,9 @@ mod tests {
 
     #[test]
     fn reads_the_laws_examples() {
-        for text in ["X2.1", "Tg6.1", "M7/6", "P2-5", "B5-4", "T7.9", "S5/6", "Tg5-4"] {
+        for text in [
+            "X2.1", "Tg6.1", "M7/6", "P2-5", "B5-4", "T7.9", "S5/6", "Tg5-4",
+        ] {
             let d = desc(text);
             assert_eq!(write(&d), text);
         }

@@ -79,11 +79,12 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     };
     let file = cursor.eat(|c| digit(c, 1..=9)).map(|(f, _)| f);
     // `R+=4`: an order after the letter, recognised by the direction that follows it.
-    let postfix = if prefix.is_none() && file.is_none() && cursor.peek2().and_then(direction_of).is_some() {
-        cursor.eat(mark_of).map(|(o, _)| o)
-    } else {
-        None
-    };
+    let postfix =
+        if prefix.is_none() && file.is_none() && cursor.peek2().and_then(direction_of).is_some() {
+            cursor.eat(mark_of).map(|(o, _)| o)
+        } else {
+            None
+        };
     let piece_end = cursor.here().start;
     let Some((direction, dir_span)) = cursor.eat(direction_of) else {
         let expected = if file.is_some() {
@@ -174,7 +175,9 @@ mod tests {
         assert_eq!(desc("N8+7"), desc("H8+7"));
         assert_eq!(desc("B3+5"), desc("E3+5"));
         assert_eq!(desc("K-1").designator, Designator::Implied);
-        for text in ["C2=5", "H8+7", "R1-1", "K5=4", "A4+5", "E7+9", "P3+1", "K-1"] {
+        for text in [
+            "C2=5", "H8+7", "R1-1", "K5=4", "A4+5", "E7+9", "P3+1", "K-1",
+        ] {
             assert_eq!(write(&desc(text)), text);
         }
     }
