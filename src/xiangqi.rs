@@ -15,7 +15,6 @@
 mod attacks;
 mod board;
 mod fen;
-pub mod notation;
 mod mv;
 pub mod notation;
 mod perft;
