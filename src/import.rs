@@ -52,10 +52,14 @@ impl Source {
         let bytes = fs::read(path).map_err(|e| {
             ImportError::Read(err::ReadFailure::new(path.to_path_buf(), e.to_string()))
         })?;
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
-        Ok(Source::new(name, String::from_utf8_lossy(&bytes).into_owned()))
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Ok(Source::new(
+            name,
+            String::from_utf8_lossy(&bytes).into_owned(),
+        ))
     }
 
     fn named(&self) -> err::Src {
@@ -173,6 +177,8 @@ pub fn import(sources: &[Source]) -> Imported {
     let mut sources: Vec<&Source> = sources.iter().collect();
     sources.sort_by(|a, b| a.name.cmp(&b.name));
     let mut out = Imported::default();
+    // Warnings keyed by the diagram they concern, sorted at the end.
+    let mut warnings: Vec<(u32, ImportWarning)> = Vec::new();
 
     let readings: Vec<(&Source, FileReading)> = sources
         .iter()
@@ -185,7 +191,7 @@ pub fn import(sources: &[Source]) -> Imported {
     let mut figure_pending = Vec::new();
     for (source, reading) in &readings {
         for problem in &reading.problems {
-            out.warnings.push(layout_warning(source, problem));
+            warnings.push((0, layout_warning(source, problem)));
         }
         for issue in &reading.figure_issues {
             let corrected = figure_list_text(&issue.actual);
@@ -219,16 +225,20 @@ pub fn import(sources: &[Source]) -> Imported {
         }
     }
     for (source, issue, also) in figure_pending {
-        out.warnings.push(ImportWarning::FigureList(err::FigureList::new(
-            issue.article.clone(),
-            issue.printed.clone(),
-            join_numbers(&issue.unknown),
-            join_numbers(&issue.actual),
-            figure_list_text(&issue.actual),
-            &also,
-            source.named(),
-            span(&issue.span),
-        )));
+        let key = issue.actual.first().copied().unwrap_or(0);
+        warnings.push((
+            key,
+            ImportWarning::FigureList(err::FigureList::new(
+                issue.article.clone(),
+                issue.printed.clone(),
+                join_numbers(&issue.unknown),
+                join_numbers(&issue.actual),
+                figure_list_text(&issue.actual),
+                &also,
+                source.named(),
+                span(&issue.span),
+            )),
+        ));
     }
 
     // Group the copies by diagram number, replaying each.
@@ -252,8 +262,7 @@ pub fn import(sources: &[Source]) -> Imported {
             continue;
         };
         if !merged.conflicts.is_empty() {
-            out.warnings
-                .push(conflict_warning(number, &group, kept, &merged));
+            warnings.push((number, conflict_warning(number, &group, kept, &merged)));
         }
         match &kept.result {
             Ok(replayed) => {
@@ -269,22 +278,26 @@ pub fn import(sources: &[Source]) -> Imported {
                     .map(|(_, c)| format!("{}:{}", c.source.name, c.diagram.line))
                     .collect();
                 for found in &replayed.errata {
-                    out.warnings.push(ImportWarning::Misprint(err::Misprint::new(
+                    warnings.push((
                         number,
-                        found.place.clone(),
-                        &found.erratum.printed,
-                        found.erratum.corrected.clone(),
-                        found.erratum.reason.clone(),
-                        &also,
-                        kept.source.named(),
-                        span(&found.span),
-                    )));
+                        ImportWarning::Misprint(err::Misprint::new(
+                            number,
+                            found.place.clone(),
+                            &found.erratum.printed,
+                            found.erratum.corrected.clone(),
+                            found.erratum.reason.clone(),
+                            &also,
+                            kept.source.named(),
+                            span(&found.span),
+                        )),
+                    ));
                 }
                 let extra = figure_errata
                     .get(&(kept.source.name.clone(), number))
                     .cloned()
                     .unwrap_or_default();
-                out.specs.push(spec_file(number, kept, replayed, &group, extra));
+                out.specs
+                    .push(spec_file(number, kept, replayed, &group, extra));
             }
             Err(failure) => {
                 out.failed += 1;
@@ -292,6 +305,8 @@ pub fn import(sources: &[Source]) -> Imported {
             }
         }
     }
+    warnings.sort_by_key(|(key, _)| *key);
+    out.warnings = warnings.into_iter().map(|(_, w)| w).collect();
     out
 }
 
@@ -481,7 +496,9 @@ fn join_numbers(numbers: &[u32]) -> String {
 
 /// `từ 76 đến 80` for a run of three or more, else `76, 77`.
 fn figure_list_text(numbers: &[u32]) -> String {
-    let contiguous = numbers.windows(2).all(|w| matches!(w, [a, b] if b == &(a + 1)));
+    let contiguous = numbers
+        .windows(2)
+        .all(|w| matches!(w, [a, b] if b == &(a + 1)));
     match (numbers.first(), numbers.last()) {
         (Some(first), Some(last)) if contiguous && numbers.len() >= 3 => {
             format!("từ {first} đến {last}")

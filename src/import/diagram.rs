@@ -35,7 +35,7 @@ pub enum Oddity {
     MovesOutsideBlock {
         /// The span of the misplaced moves.
         span: Range<usize>,
-        /// The misplaced moves' text, lines joined with a space.
+        /// The misplaced moves' text (first and last line when there are more than two).
         text: String,
     },
     /// A move number that does not follow the previous one.
@@ -93,11 +93,11 @@ pub fn read_game(lines: &[Line<'_>], trailing: &[Line<'_>]) -> RawGame {
                         span: line.start + offset..line.start + offset + fen.len(),
                     });
                 } else if let Some(rest) = t.strip_prefix("START{") {
-                    state = State::Moves;
-                    if let Some(before_end) = rest.strip_suffix("}END") {
-                        state = State::After;
-                        let _ = before_end;
-                    }
+                    state = if rest.trim_end().ends_with("}END") {
+                        State::After
+                    } else {
+                        State::Moves
+                    };
                 }
             }
             State::Moves => {
@@ -116,7 +116,10 @@ pub fn read_game(lines: &[Line<'_>], trailing: &[Line<'_>]) -> RawGame {
     }
     let mut outside: Vec<&Line<'_>> = after;
     if inside.is_empty() && outside.is_empty() {
-        outside = trailing.iter().filter(|l| looks_like_moves(l.text)).collect();
+        outside = trailing
+            .iter()
+            .filter(|l| looks_like_moves(l.text))
+            .collect();
         if outside.len() != trailing.len() {
             outside.clear();
         }
@@ -124,13 +127,20 @@ pub fn read_game(lines: &[Line<'_>], trailing: &[Line<'_>]) -> RawGame {
     if inside.is_empty() && !outside.is_empty() {
         let start = outside.first().map_or(0, |l| l.trimmed_span().start);
         let end = outside.last().map_or(0, |l| l.trimmed_span().end);
-        let text = outside
-            .iter()
-            .map(|l| l.text.trim())
-            .collect::<Vec<_>>()
-            .join(" ");
-        game.oddities
-            .push(Oddity::MovesOutsideBlock { span: start..end, text });
+        let text = match (outside.first(), outside.last()) {
+            (Some(first), Some(last)) if outside.len() > 2 => {
+                format!("{} … {}", first.text.trim(), last.text.trim())
+            }
+            _ => outside
+                .iter()
+                .map(|l| l.text.trim())
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        game.oddities.push(Oddity::MovesOutsideBlock {
+            span: start..end,
+            text,
+        });
         inside = outside;
     }
     read_moves(&inside, &mut game);
@@ -302,7 +312,14 @@ mod tests {
         let (g, src) = game("[game]\nSTART{\n1.A B\n2.C D\n4.E\n}END\n[/game]");
         assert_eq!(texts(&g), vec!["A", "B", "C", "D", "E"]);
         match &g.oddities[..] {
-            [Oddity::MoveNumber { ply: 4, printed: 4, expected: 3, span }] => {
+            [
+                Oddity::MoveNumber {
+                    ply: 4,
+                    printed: 4,
+                    expected: 3,
+                    span,
+                },
+            ] => {
                 assert_eq!(&src[span.clone()], "4.")
             }
             other => panic!("{other:?}"),

@@ -110,10 +110,7 @@ pub fn attribute(doc: &Document<'_>) -> FileReading {
                 }
             }
             Item::DiagramHeading { number, line } => {
-                let heading = doc
-                    .lines
-                    .get(*line)
-                    .map_or(0..0, |l| l.trimmed_span());
+                let heading = doc.lines.get(*line).map_or(0..0, |l| l.trimmed_span());
                 let line_no = doc.lines.get(*line).map_or(0, |l| l.number);
                 let Some(Item::Game { lines, closed }) = doc.items.get(k + 1) else {
                     reading.problems.push(LayoutProblem::HeadingWithoutBlock {
@@ -309,8 +306,10 @@ START{
                     2,
                     13,
                     Some("24.2".to_string()),
-                    vec!["Từ hình 1 đến hình 2, chiếu mãi.".to_string(),
-                        "Riêng hình hai.\nCác hình 1,2 đều thế.".to_string()]
+                    vec![
+                        "Từ hình 1 đến hình 2, chiếu mãi.".to_string(),
+                        "Riêng hình hai.\nCác hình 1,2 đều thế.".to_string()
+                    ]
                 ),
                 (3, 24, Some("24.28".to_string()), vec![]),
             ]
@@ -322,7 +321,10 @@ START{
     fn naming_paragraph_of_its_own() {
         let src = "24.2. x\n[b]Hình 1[/b]\n[game]\n[/game]\nRiêng.\n\nHình 1 và 2: chung.\n";
         let r = attribute(&Document::read(src));
-        assert_eq!(r.diagrams[0].commentary, vec!["Riêng.", "Hình 1 và 2: chung."]);
+        assert_eq!(
+            r.diagrams[0].commentary,
+            vec!["Riêng.", "Hình 1 và 2: chung."]
+        );
     }
 
     #[test]

@@ -155,7 +155,14 @@ pub fn replay(game: &RawGame) -> Result<Replayed, Failure> {
                     side_name(i, start.turn()),
                     fix.text
                 ),
-                Some(p) => fix_reason(p, &fix.text, &pos, &printed, i),
+                Some(p) => fix_reason(
+                    p,
+                    &fix.text,
+                    &pos,
+                    &start,
+                    &unfixed(&printed, &fixes, i),
+                    &game.plies,
+                ),
             };
             errata.push(Found {
                 erratum: Erratum {
@@ -167,13 +174,13 @@ pub fn replay(game: &RawGame) -> Result<Replayed, Failure> {
                 span: anchor.clone(),
                 place: here.clone(),
             });
-        } else if standard != *text {
+        } else if let Some(reason) = omission_reason(text, &standard) {
             errata.push(Found {
                 erratum: Erratum {
                     ply: ply_number(i),
                     printed: text.clone(),
                     corrected: standard.clone(),
-                    reason: omission_reason(text, &standard),
+                    reason,
                 },
                 span: anchor.clone(),
                 place: here.clone(),
@@ -197,6 +204,17 @@ pub fn replay(game: &RawGame) -> Result<Replayed, Failure> {
         moves_text: printed.into_iter().map(Option::unwrap_or_default).collect(),
         errata,
     })
+}
+
+/// The printed texts with every fix applied except the one at `ply`.
+fn unfixed(printed: &[Option<String>], fixes: &[Fix], ply: usize) -> Vec<Option<String>> {
+    let mut texts = printed.to_vec();
+    for fix in fixes.iter().filter(|f| f.ply != ply) {
+        if let Some(slot) = texts.get_mut(fix.ply) {
+            *slot = Some(fix.text.clone());
+        }
+    }
+    texts
 }
 
 /// The first ply that cannot be read or played, with the reason.
@@ -279,11 +297,7 @@ fn candidates(pos: &Position, printed: Option<&str>) -> Vec<String> {
 /// Keeps the solutions whose corrected texts are printed most often elsewhere in the
 /// sequence for the same side.
 fn best_solutions(solutions: Vec<Vec<Fix>>, printed: &[Option<String>]) -> Vec<Vec<Fix>> {
-    let score = |s: &Vec<Fix>| {
-        s.iter()
-            .filter(|f| echoed(&f.text, f.ply, printed))
-            .count()
-    };
+    let score = |s: &Vec<Fix>| s.iter().filter(|f| echoed(&f.text, f.ply, printed)).count();
     let top = solutions.iter().map(score).max().unwrap_or(0);
     let mut best: Vec<Vec<Fix>> = solutions.into_iter().filter(|s| score(s) == top).collect();
     best.dedup();
@@ -313,33 +327,45 @@ fn fix_reason(
     printed: &str,
     corrected: &str,
     pos: &Position,
+    start: &Position,
     texts: &[Option<String>],
-    ply: usize,
+    plies: &[super::diagram::PrintedPly],
 ) -> String {
     match parse_move(pos, printed, Notation::Vietnamese) {
-        Err(e) => format!("`{printed}` cannot be played here ({e}); `{corrected}` is one edit away and the rest of the moves replay"),
+        Err(e) => format!(
+            "`{printed}` cannot be played here ({e}); `{corrected}` is one edit away and the rest of the moves replay"
+        ),
         Ok(_) => {
-            let next = texts
-                .iter()
-                .enumerate()
-                .skip(ply + 1)
-                .find_map(|(_, t)| t.clone())
-                .unwrap_or_default();
-            format!("with `{printed}` a later move (from `{next}` on) cannot be played; `{corrected}` is one edit away and the rest of the moves replay")
+            let later = first_failure(start, texts).map(|(k, _)| {
+                let text = texts.get(k).cloned().flatten().unwrap_or_default();
+                let number = plies.get(k).map_or(0, |p| p.number);
+                format!("move {number}, {} `{text}`", side_name(k, start.turn()))
+            });
+            format!(
+                "with `{printed}`, {} cannot be played; `{corrected}` is one edit away and the rest of the moves replay",
+                later.unwrap_or_else(|| "a later move".into())
+            )
         }
     }
 }
 
-fn omission_reason(printed: &str, standard: &str) -> String {
-    let omitted_digit = standard.len() == printed.len() + 1
+/// Why an accepted text is a misprint: it omits a digit of the standard writing (`Tg/1` for
+/// `Tg6/1`). Other differences (`B7-8` where the standard writes `Bt-8` for one of two pawns
+/// on a file, only one of which can make the move) are accepted writings, not misprints.
+fn omission_reason(printed: &str, standard: &str) -> Option<String> {
+    let omitted_digit = standard.chars().count() == printed.chars().count() + 1
         && edit_distance(printed, standard) == 1
-        && standard.chars().any(|c| c.is_ascii_digit());
-    if omitted_digit && printed.starts_with("Tg") {
-        "king's file omitted".into()
-    } else if omitted_digit {
-        "file omitted".into()
+        && standard
+            .chars()
+            .zip(printed.chars().chain(std::iter::once(' ')))
+            .find(|(a, b)| a != b)
+            .is_some_and(|(a, _)| a.is_ascii_digit());
+    if !omitted_digit {
+        None
+    } else if printed.starts_with("Tg") {
+        Some("king's file omitted".into())
     } else {
-        format!("non-standard writing of `{standard}`")
+        Some("file omitted".into())
     }
 }
 
@@ -388,10 +414,7 @@ fn structural_errata(game: &RawGame) -> Vec<Found> {
                     corrected: format!("{expected}.{}", text_at(*ply)),
                     reason: format!("move number {expected} is missing"),
                 },
-                span: game
-                    .plies
-                    .get(*ply)
-                    .map_or(0..0, |p| p.anchor.clone()),
+                span: game.plies.get(*ply).map_or(0..0, |p| p.anchor.clone()),
                 place: format!("move {expected}"),
             },
             Oddity::Stray { token } => Found {
@@ -435,7 +458,11 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
         cur.push(i + 1);
         for (j, cb) in b.iter().enumerate() {
             let sub = prev.get(j).copied().unwrap_or(usize::MAX) + usize::from(ca != *cb);
-            let del = prev.get(j + 1).copied().unwrap_or(usize::MAX).saturating_add(1);
+            let del = prev
+                .get(j + 1)
+                .copied()
+                .unwrap_or(usize::MAX)
+                .saturating_add(1);
             let ins = cur.get(j).copied().unwrap_or(usize::MAX).saturating_add(1);
             cur.push(sub.min(del).min(ins));
         }
@@ -518,7 +545,10 @@ mod tests {
         let src = block(H1, "1.X2.1 Tg6.1\n2.X2/1\n3.X2.1 Tg6.1");
         let r = run(&src).0.unwrap();
         let e = &r.errata[0].erratum;
-        assert_eq!((e.ply, e.printed.as_str(), e.corrected.as_str()), (Some(4), "", "Tg6/1"));
+        assert_eq!(
+            (e.ply, e.printed.as_str(), e.corrected.as_str()),
+            (Some(4), "", "Tg6/1")
+        );
         assert_eq!(r.moves_text[3], "");
         assert_eq!(r.moves.len(), 6);
     }
@@ -532,7 +562,10 @@ mod tests {
             (e.ply, e.printed.as_str(), e.corrected.as_str()),
             (Some(5), "4.X2.1", "3.X2.1")
         );
-        assert_eq!(e.reason, "move number 4 follows 2; the moves are consecutive");
+        assert_eq!(
+            e.reason,
+            "move number 4 follows 2; the moves are consecutive"
+        );
     }
 
     #[test]

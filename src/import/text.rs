@@ -360,8 +360,15 @@ mod tests {
     #[test]
     fn lines_have_numbers_and_offsets() {
         let doc = Document::read("a\r\nbc\n\nd\n");
-        let got: Vec<_> = doc.lines.iter().map(|l| (l.number, l.start, l.text)).collect();
-        assert_eq!(got, vec![(1, 0, "a"), (2, 3, "bc"), (3, 6, ""), (4, 7, "d")]);
+        let got: Vec<_> = doc
+            .lines
+            .iter()
+            .map(|l| (l.number, l.start, l.text))
+            .collect();
+        assert_eq!(
+            got,
+            vec![(1, 0, "a"), (2, 3, "bc"), (3, 6, ""), (4, 7, "d")]
+        );
     }
 
     #[test]
