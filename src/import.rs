@@ -48,10 +48,9 @@ impl Source {
     }
 
     /// Reads a source file; invalid UTF-8 is replaced rather than refused.
-    pub fn read(path: &Path) -> Result<Source, ImportError> {
-        let bytes = fs::read(path).map_err(|e| {
-            ImportError::Read(err::ReadFailure::new(path.to_path_buf(), e.to_string()))
-        })?;
+    pub fn read(path: &Path) -> Result<Source, err::ReadFailure> {
+        let bytes =
+            fs::read(path).map_err(|e| err::ReadFailure::new(path.to_path_buf(), e.to_string()))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -154,7 +153,7 @@ pub fn run(files: &[PathBuf], out: &Path) -> Imported {
     for file in files {
         match Source::read(file) {
             Ok(source) => sources.push(source),
-            Err(e) => read_errors.push(e),
+            Err(e) => read_errors.push(ImportError::Read(e)),
         }
     }
     let mut imported = import(&sources);

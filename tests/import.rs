@@ -48,7 +48,11 @@ fn handler() -> GraphicalReportHandler {
 #[test]
 fn all_eighty_diagrams_import() {
     let imported = import::import(&seeds());
-    assert!(imported.errors.is_empty(), "{}", imported.render(&handler()));
+    assert!(
+        imported.errors.is_empty(),
+        "{}",
+        imported.render(&handler())
+    );
     assert_eq!(imported.specs.len(), 80);
     assert_eq!(
         imported.summary(),
@@ -68,12 +72,9 @@ fn errata_of_the_seeds() {
         .specs
         .iter()
         .flat_map(|s| {
-            s.errata.iter().map(move |e| {
-                format!(
-                    "{} {:?} {} -> {}",
-                    s.id, e.ply, e.printed, e.corrected
-                )
-            })
+            s.errata
+                .iter()
+                .map(move |e| format!("{} {:?} {} -> {}", s.id, e.ply, e.printed, e.corrected))
         })
         .collect();
     assert_eq!(
@@ -147,14 +148,23 @@ fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
     assert!(third.is_success());
     let back = SpecFile::load(&path).unwrap();
     assert_eq!(back.expect.get("vn-1999"), Some(&Verdict::RedLoses));
-    assert_eq!(back.basis.get("vn-1999").map(String::as_str), Some("Điều 24.2"));
+    assert_eq!(
+        back.basis.get("vn-1999").map(String::as_str),
+        Some("Điều 24.2")
+    );
     assert!(back.commentary.starts_with("Từ hình 1 đến hình 3"));
     let fourth = import::run(&seed_files(), &dir);
     assert!(fourth.is_success());
     assert_eq!(fs::read_to_string(&path).unwrap(), back.to_yaml().unwrap());
     let leftovers: Vec<_> = fs::read_dir(&dir)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".tmp"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".tmp")
+        })
         .collect();
     assert!(leftovers.is_empty());
     fs::remove_dir_all(&dir).unwrap();
@@ -186,21 +196,21 @@ fn law(fen: &str, moves: &str, commentary: &str) -> String {
 
 #[test]
 fn differing_copies_are_reported_with_both_places() {
-    let a = Source::new(
-        "a.txt",
-        law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Hòa."),
-    );
-    let b = Source::new(
-        "b.txt",
-        law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Thua."),
-    );
+    let a = Source::new("a.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Hòa."));
+    let b = Source::new("b.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Thua."));
     let imported = import::import(&[b, a]);
     assert_eq!(imported.specs.len(), 1);
     assert_eq!(imported.merged, 1);
     assert_eq!(imported.specs[0].commentary, "Hòa.\n");
     let rendered = imported.render(&handler());
-    assert!(rendered.contains("hình 1: copies differ in commentary"), "{rendered}");
-    assert!(rendered.contains("kept the copy in `a.txt:3`"), "{rendered}");
+    assert!(
+        rendered.contains("hình 1: copies differ in commentary"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("kept the copy in `a.txt:3`"),
+        "{rendered}"
+    );
     assert!(rendered.contains("[a.txt:3:1]"), "{rendered}");
     assert!(rendered.contains("[b.txt:3:1]"), "{rendered}");
 }
@@ -214,7 +224,10 @@ fn a_copy_that_replays_is_preferred() {
     assert_eq!(imported.specs[0].moves_text[2], "X2/1");
     let rendered = imported.render(&handler());
     assert!(rendered.contains("copies differ in moves"), "{rendered}");
-    assert!(rendered.contains("its moves replay and another copy's do not"), "{rendered}");
+    assert!(
+        rendered.contains("its moves replay and another copy's do not"),
+        "{rendered}"
+    );
 }
 
 #[test]

@@ -123,7 +123,7 @@ pub fn replay(game: &RawGame) -> Result<Replayed, Failure> {
     }
     let mut errata = Vec::new();
     let mut moves = Vec::new();
-    let mut pos = start.clone();
+    let mut pos = start;
     for (i, text) in texts.iter().enumerate() {
         let ply = game.plies.get(i);
         let number = ply.map_or(0, |p| p.number);
@@ -219,7 +219,7 @@ fn unfixed(printed: &[Option<String>], fixes: &[Fix], ply: usize) -> Vec<Option<
 
 /// The first ply that cannot be read or played, with the reason.
 fn first_failure(start: &Position, texts: &[Option<String>]) -> Option<(usize, String)> {
-    let mut pos = start.clone();
+    let mut pos = *start;
     for (i, text) in texts.iter().enumerate() {
         let Some(text) = text else {
             return Some((i, "the half-move is missing".into()));
@@ -237,7 +237,7 @@ fn first_failure(start: &Position, texts: &[Option<String>]) -> Option<(usize, S
 
 /// The position before ply `upto`, if the plies before it replay.
 fn position_before(start: &Position, texts: &[Option<String>], upto: usize) -> Option<Position> {
-    let mut pos = start.clone();
+    let mut pos = *start;
     for text in texts.get(..upto)? {
         let m = parse_move(&pos, text.as_deref()?, Notation::Vietnamese).ok()?;
         pos = pos.play(m).ok()?;

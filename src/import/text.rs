@@ -330,11 +330,10 @@ pub fn article_figures(text: &str) -> Option<(String, Vec<u32>)> {
 fn number_list(text: &str) -> Vec<u32> {
     let mut out: Vec<u32> = Vec::new();
     let mut range_from: Option<u32> = None;
-    let mut words = text
+    let words = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == ':')
-        .filter(|w| !w.is_empty())
-        .peekable();
-    while let Some(word) = words.next() {
+        .filter(|w| !w.is_empty());
+    for word in words {
         match word {
             "và" | "hình" | "từ" => {}
             "đến" => range_from = out.last().copied(),
