@@ -159,8 +159,12 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
 ///
 /// For a legal move the text reads back as the same move with [`parse_move`]. Identical pieces
 /// on one file are written as described in [`descriptor`]: WXF `+R=4`, Vietnamese `Xt-4`,
-/// Chinese `前车平四`. A move that cannot be described in a descriptive notation (no piece on
-/// its square, or a motion no piece makes) is written in ICCS.
+/// Chinese `前车平四`.
+///
+/// An illegal move of the side to move is written so that it does not read as another move
+/// (it reads as an error). A move that cannot be described in a descriptive notation (no piece
+/// on its square, a motion no piece makes) is written in ICCS. A move of the side not to move
+/// is written from that side's point of view, as it would be read after a pass.
 #[must_use]
 pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
     if notation == Notation::Iccs {
@@ -171,12 +175,13 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
         .iter()
         .map(|d| render(d, notation, color))
         .collect();
-    texts
-        .iter()
-        .find(|text| read(pos, text, notation) == Some(m))
-        .or(texts.first())
-        .cloned()
-        .unwrap_or_else(|| iccs::write(m))
+    let reads: Vec<Option<Move>> = texts.iter().map(|t| read(pos, t, notation)).collect();
+    let exact = texts.iter().zip(&reads).find(|(_, r)| **r == Some(m));
+    // An illegal move gets a text that reads as no move at all, never as another move.
+    let harmless = || texts.iter().zip(&reads).find(|(_, r)| r.is_none());
+    exact
+        .or_else(harmless)
+        .map_or_else(|| iccs::write(m), |(t, _)| t.clone())
 }
 
 /// Reads a line of moves from `start`, one text per ply.
@@ -192,7 +197,7 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
 /// let pos = Position::startpos();
 /// let moves = parse_line(&pos, &["炮二平五", "马８进７"], Notation::Chinese).unwrap();
 /// assert_eq!(moves.len(), 2);
-/// let err = parse_line(&pos, &["P2-5", "M8.7", "P5.4"], Notation::Vietnamese).unwrap_err();
+/// let err = parse_line(&pos, &["P2-5", "M8.7", "P5.3"], Notation::Vietnamese).unwrap_err();
 /// assert_eq!(err.move_number(), 2);
 /// ```
 pub fn parse_line(

@@ -293,12 +293,16 @@ impl UnknownNotation {
 pub struct LineError {
     ply: usize,
     color: Color,
-    error: MoveTextError,
+    error: Box<MoveTextError>,
 }
 
 impl LineError {
     pub(crate) fn new(ply: usize, color: Color, error: MoveTextError) -> LineError {
-        LineError { ply, color, error }
+        LineError {
+            ply,
+            color,
+            error: Box::new(error),
+        }
     }
 
     /// The index of the failing text in the line, from 0.

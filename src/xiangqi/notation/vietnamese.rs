@@ -78,7 +78,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     // `Tg` is the king; an elephant is never the middle one of three.
     let role = if first == Role::Elephant
         && cursor
-            .eat(|c| (c.to_ascii_lowercase() == 'g').then_some(()))
+            .eat(|c| c.eq_ignore_ascii_case(&'g').then_some(()))
             .is_some()
     {
         Role::King
