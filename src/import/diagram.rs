@@ -327,6 +327,21 @@ mod tests {
     }
 
     #[test]
+    fn repeated_number() {
+        let (g, _) = game("[game]\nSTART{\n1.A B\n1.C D\n}END\n[/game]");
+        assert_eq!(texts(&g), vec!["A", "B", "C", "D"]);
+        assert!(matches!(
+            g.oddities[..],
+            [Oddity::MoveNumber {
+                ply: 2,
+                printed: 1,
+                expected: 2,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
     fn missing_black_half_move() {
         let (g, _) = game("[game]\nSTART{\n1.A\n2.C D\n}END\n[/game]");
         assert_eq!(texts(&g), vec!["A", "_", "C", "D"]);

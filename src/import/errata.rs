@@ -20,6 +20,9 @@ use super::diagram::{Oddity, RawGame};
 /// How many corrections a diagram may need at most.
 const MAX_CORRECTIONS: usize = 2;
 
+/// How many plies before a failing one a correction is searched.
+const SEARCH_WINDOW: usize = 6;
+
 /// An erratum with the place it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found {
@@ -79,7 +82,36 @@ struct Fix {
 }
 
 /// Replays a game read from a block, correcting misprints.
+///
+/// A move number with a single half-move before the next number is read as Black's
+/// half-move missing; if no correction fits that way, Red's half-move missing is tried.
 pub fn replay(game: &RawGame) -> Result<Replayed, Failure> {
+    match replay_as_read(game) {
+        Err(failure @ Failure::Unfixable { .. }) => red_missing_variants(game)
+            .iter()
+            .find_map(|alt| replay_as_read(alt).ok())
+            .ok_or(failure),
+        other => other,
+    }
+}
+
+/// The game with one omitted half-move moved before the half-move printed alone.
+fn red_missing_variants(game: &RawGame) -> Vec<RawGame> {
+    let mut out = Vec::new();
+    for i in 1..game.plies.len() {
+        let (Some(before), Some(gap)) = (game.plies.get(i - 1), game.plies.get(i)) else {
+            continue;
+        };
+        if gap.text.is_none() && before.text.is_some() && before.number == gap.number {
+            let mut alt = game.clone();
+            alt.plies.swap(i - 1, i);
+            out.push(alt);
+        }
+    }
+    out
+}
+
+fn replay_as_read(game: &RawGame) -> Result<Replayed, Failure> {
     let fen = game.fen.as_ref().ok_or(Failure::NoFen)?;
     let start = Position::from_fen(&fen.text).map_err(|e| Failure::BadFen {
         message: e.to_string(),
@@ -254,7 +286,7 @@ fn solve(start: &Position, texts: &[Option<String>], from: usize, budget: usize)
         return Vec::new();
     }
     let mut solutions = Vec::new();
-    for j in from..=k {
+    for j in from.max(k.saturating_sub(SEARCH_WINDOW))..=k {
         let Some(pos) = position_before(start, texts, j) else {
             continue;
         };
@@ -551,6 +583,23 @@ mod tests {
         );
         assert_eq!(r.moves_text[3], "");
         assert_eq!(r.moves.len(), 6);
+    }
+
+    #[test]
+    fn missing_red_half_move() {
+        let src = block(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1\n3. Tg6.1\n4.X2/1 Tg6/1");
+        let r = run(&src).0.unwrap();
+        let e = &r.errata[0].erratum;
+        assert_eq!(
+            (e.ply, e.printed.as_str(), e.corrected.as_str()),
+            (Some(5), "", "X2.1")
+        );
+        assert!(
+            e.reason.starts_with("Red's half-move is missing"),
+            "{}",
+            e.reason
+        );
+        assert_eq!(r.moves_text[4..], ["", "Tg6.1", "X2/1", "Tg6/1"]);
     }
 
     #[test]
