@@ -263,6 +263,17 @@ pub fn import(sources: &[Source]) -> Imported {
         if !merged.conflicts.is_empty() {
             warnings.push((number, conflict_warning(number, &group, kept, &merged)));
         }
+        if kept.diagram.article.is_none() {
+            warnings.push((
+                number,
+                ImportWarning::Layout(err::Layout::new(
+                    format!("hình {number} stands under no article heading"),
+                    "an article heading (`24.N …`) above the diagram gives its `article`; it is left empty".into(),
+                    kept.source.named(),
+                    span(&kept.diagram.heading),
+                )),
+            ));
+        }
         match &kept.result {
             Ok(replayed) => {
                 let also: Vec<String> = group

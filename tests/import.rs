@@ -246,10 +246,24 @@ fn an_unfixable_diagram_fails_and_the_others_import() {
         "{rendered}"
     );
     assert!(rendered.contains("[a.txt:8:3]"), "{rendered}");
+    assert!(!rendered.contains("no article heading"), "{rendered}");
     assert!(
         imported.summary().ends_with(", 1 diagrams failed"),
         "{}",
         imported.summary()
+    );
+}
+
+#[test]
+fn a_diagram_without_article_is_reported() {
+    let text = format!("[b]Hình 9[/b]\n[game]\nFEN {H1}\nSTART{{\n1.X2.1 Tg6.1\n}}END\n[/game]\n");
+    let imported = import::import(&[Source::new("a.txt", text)]);
+    assert_eq!(imported.specs.len(), 1);
+    assert_eq!(imported.specs[0].article, "");
+    let rendered = imported.render(&handler());
+    assert!(
+        rendered.contains("hình 9 stands under no article heading"),
+        "{rendered}"
     );
 }
 
