@@ -1,6 +1,6 @@
 //! The `xqlaw` command line.
 
-use std::{process::ExitCode, time::Instant};
+use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use clap::{Parser, Subcommand};
 use xqlaw::xiangqi::notation::{Notation, parse_text, write_line};
@@ -21,6 +21,8 @@ enum Command {
     Perft(PerftArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
     Facts(FactsArgs),
+    /// Import the law's diagrams from the published text into spec files.
+    Import(ImportArgs),
 }
 
 /// Arguments of `xqlaw facts`.
@@ -38,6 +40,17 @@ struct FactsArgs {
     /// How the moves are written, read and printed: iccs, wxf, vi (Vietnamese) or zh.
     #[arg(long, default_value = "iccs")]
     notation: Notation,
+}
+
+/// Arguments of `xqlaw import`.
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// The source files (forum text), e.g. `shared/seeds/*.txt`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The directory for the spec files.
+    #[arg(long, default_value = "spec-tests/vn-1999")]
+    out: PathBuf,
 }
 
 /// Arguments of `xqlaw perft`.
@@ -59,6 +72,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => run_perft(&args),
         Command::Facts(args) => run_facts(&args),
+        Command::Import(args) => return run_import(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,6 +80,21 @@ fn main() -> ExitCode {
             eprintln!("{report:?}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn run_import(args: &ImportArgs) -> ExitCode {
+    let outcome = xqlaw::import::run(&args.files, &args.out);
+    let summary = outcome.summary();
+    let success = outcome.is_success();
+    for diagnostic in outcome.into_diagnostics() {
+        eprintln!("{:?}", miette::Report::new_boxed(diagnostic));
+    }
+    println!("{summary}");
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

@@ -1,0 +1,350 @@
+//! Diagnostics of `xqlaw import`: warnings for misprints, layout oddities and copies that
+//! differ; errors for diagrams that cannot be imported and files that cannot be read or
+//! written.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use thiserror::Error;
+
+use crate::spec::SpecError;
+
+/// A source file's text, named for diagnostics.
+pub type Src = NamedSource<Arc<str>>;
+
+/// A warning: the diagram imports, but the print needs attention.
+#[derive(Debug, Error, Diagnostic)]
+pub enum ImportWarning {
+    /// A misprint and its correction (recorded as an erratum).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Misprint(Misprint),
+    /// Copies of a diagram in several files disagree.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    CopiesDiffer(CopiesDiffer),
+    /// An article's figure list names a diagram that is not under it.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    FigureList(FigureList),
+    /// A heading without block or a block without heading.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Layout(Layout),
+}
+
+/// A misprint in a diagram and the reading used instead.
+#[derive(Debug, Error, Diagnostic)]
+#[error("hình {diagram}, {place}: {what}")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::misprint),
+    help("read `{corrected}`: {reason}{also}")
+)]
+pub struct Misprint {
+    diagram: u32,
+    place: String,
+    what: String,
+    corrected: String,
+    reason: String,
+    also: String,
+    #[source_code]
+    src: Src,
+    #[label("printed here")]
+    span: SourceSpan,
+}
+
+impl Misprint {
+    /// Builds the warning. `also` lists other copies with the same misprint (`file:line`).
+    #[expect(clippy::too_many_arguments, reason = "one argument per message part")]
+    pub fn new(
+        diagram: u32,
+        place: String,
+        printed: &str,
+        corrected: String,
+        reason: String,
+        also: &[String],
+        src: Src,
+        span: SourceSpan,
+    ) -> Misprint {
+        let what = if printed.is_empty() {
+            "half-move missing".to_string()
+        } else {
+            format!("misprint `{printed}`")
+        };
+        let also = if also.is_empty() {
+            String::new()
+        } else {
+            format!(" (same print in {})", also.join(", "))
+        };
+        Misprint {
+            diagram,
+            place,
+            what,
+            corrected,
+            reason,
+            also,
+            src,
+            span,
+        }
+    }
+}
+
+/// Copies of one diagram that disagree.
+#[derive(Debug, Error, Diagnostic)]
+#[error("hình {diagram}: copies differ in {fields}")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::copies_differ),
+    help("kept the copy in `{kept}`: {why}")
+)]
+pub struct CopiesDiffer {
+    diagram: u32,
+    fields: String,
+    kept: String,
+    why: String,
+    #[source_code]
+    src: Src,
+    #[label("kept copy")]
+    span: SourceSpan,
+    #[related]
+    others: Vec<OtherCopy>,
+}
+
+impl CopiesDiffer {
+    /// Builds the warning; `kept` is `file:line` of the kept copy.
+    pub fn new(
+        diagram: u32,
+        fields: String,
+        kept: String,
+        why: String,
+        src: Src,
+        span: SourceSpan,
+        others: Vec<OtherCopy>,
+    ) -> CopiesDiffer {
+        CopiesDiffer {
+            diagram,
+            fields,
+            kept,
+            why,
+            src,
+            span,
+            others,
+        }
+    }
+}
+
+/// Another copy of a diagram, shown beside a [`CopiesDiffer`] warning.
+#[derive(Debug, Error, Diagnostic)]
+#[error("hình {diagram}: this copy differs in {fields}")]
+#[diagnostic(severity(Warning))]
+pub struct OtherCopy {
+    diagram: u32,
+    fields: String,
+    #[source_code]
+    src: Src,
+    #[label("not kept")]
+    span: SourceSpan,
+}
+
+impl OtherCopy {
+    /// Builds the note.
+    pub fn new(diagram: u32, fields: String, src: Src, span: SourceSpan) -> OtherCopy {
+        OtherCopy {
+            diagram,
+            fields,
+            src,
+            span,
+        }
+    }
+}
+
+/// An article's figure list that names a diagram not under the article.
+#[derive(Debug, Error, Diagnostic)]
+#[error("article {article} names figures `{printed}`, but {unknown} is not among its diagrams")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::figure_list),
+    help("the diagrams under article {article} are {actual}; read `{corrected}`{also}")
+)]
+pub struct FigureList {
+    article: String,
+    printed: String,
+    unknown: String,
+    actual: String,
+    corrected: String,
+    also: String,
+    #[source_code]
+    src: Src,
+    #[label("figure list")]
+    span: SourceSpan,
+}
+
+impl FigureList {
+    /// Builds the warning.
+    #[expect(clippy::too_many_arguments, reason = "one argument per message part")]
+    pub fn new(
+        article: String,
+        printed: String,
+        unknown: String,
+        actual: String,
+        corrected: String,
+        also: &[String],
+        src: Src,
+        span: SourceSpan,
+    ) -> FigureList {
+        let also = if also.is_empty() {
+            String::new()
+        } else {
+            format!(" (same print in {})", also.join(", "))
+        };
+        FigureList {
+            article,
+            printed,
+            unknown,
+            actual,
+            corrected,
+            also,
+            src,
+            span,
+        }
+    }
+}
+
+/// A layout oddity: a diagram heading without block or a block without heading.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(severity(Warning), code(xqlaw::import::layout), help("{help}"))]
+pub struct Layout {
+    message: String,
+    help: String,
+    #[source_code]
+    src: Src,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+impl Layout {
+    /// Builds the warning.
+    pub fn new(message: String, help: String, src: Src, span: SourceSpan) -> Layout {
+        Layout {
+            message,
+            help,
+            src,
+            span,
+        }
+    }
+}
+
+/// An error: a diagram or a file that cannot be imported.
+#[derive(Debug, Error, Diagnostic)]
+pub enum ImportError {
+    /// A move that cannot be read or played, with no fitting correction.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unfixable(Unfixable),
+    /// A missing or invalid FEN.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Fen(FenProblem),
+    /// A source file that cannot be read.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Read(ReadFailure),
+    /// A spec file that cannot be read or written.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Spec(SpecError),
+}
+
+/// A move that cannot be played and that no single correction fixes.
+#[derive(Debug, Error, Diagnostic)]
+#[error("hình {diagram}, {place}: cannot play `{text}`: {message}")]
+#[diagnostic(code(xqlaw::import::unfixable), help("{help}"))]
+pub struct Unfixable {
+    diagram: u32,
+    place: String,
+    text: String,
+    message: String,
+    help: String,
+    #[source_code]
+    src: Src,
+    #[label("this move")]
+    span: SourceSpan,
+}
+
+impl Unfixable {
+    /// Builds the error; `fitting` lists corrections that fit equally well.
+    pub fn new(
+        diagram: u32,
+        place: String,
+        text: String,
+        message: String,
+        fitting: &[String],
+        src: Src,
+        span: SourceSpan,
+    ) -> Unfixable {
+        let help = if fitting.is_empty() {
+            "no legal move one edit away lets the rest of the moves replay; the diagram is not imported".to_string()
+        } else {
+            format!(
+                "several corrections fit equally well: {}; the diagram is not imported",
+                fitting.join("; ")
+            )
+        };
+        Unfixable {
+            diagram,
+            place,
+            text,
+            message,
+            help,
+            src,
+            span,
+        }
+    }
+}
+
+/// A diagram whose FEN is missing or invalid.
+#[derive(Debug, Error, Diagnostic)]
+#[error("hình {diagram}: {message}")]
+#[diagnostic(
+    code(xqlaw::import::fen),
+    help("the block needs a line `FEN <position> w – – – 1`; the diagram is not imported")
+)]
+pub struct FenProblem {
+    diagram: u32,
+    message: String,
+    #[source_code]
+    src: Src,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+impl FenProblem {
+    /// Builds the error.
+    pub fn new(diagram: u32, message: String, src: Src, span: SourceSpan) -> FenProblem {
+        FenProblem {
+            diagram,
+            message,
+            src,
+            span,
+        }
+    }
+}
+
+/// A source file that cannot be read.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot read `{}`: {message}", path.display())]
+#[diagnostic(code(xqlaw::import::read))]
+pub struct ReadFailure {
+    path: PathBuf,
+    message: String,
+}
+
+impl ReadFailure {
+    /// Builds the error.
+    pub fn new(path: PathBuf, message: String) -> ReadFailure {
+        ReadFailure { path, message }
+    }
+}

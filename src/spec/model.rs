@@ -1,0 +1,313 @@
+//! The serde model of a spec-test file, and reading and writing it.
+//!
+//! A spec file mixes fields written by `xqlaw import` (position, moves, commentary, …) with
+//! fields maintained by hand (`expect`, `basis`, `known_failure`). Re-importing replaces only
+//! the imported fields: see [`SpecFile::replace_imported`].
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One spec-test file: a diagram of the law, its moves and the expected rulings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecFile {
+    /// File stem, e.g. `hinh-01`.
+    pub id: String,
+    /// The diagram's title as the law names it, e.g. `Hình 1`.
+    pub title: String,
+    /// The article the diagram illustrates, e.g. `24.2`.
+    pub article: String,
+    /// The article's principle, forum markup stripped.
+    pub article_text: String,
+    /// The start position as a canonical FEN.
+    pub fen: String,
+    /// The FEN as printed in the law.
+    pub fen_text: String,
+    /// The moves in ICCS notation (`h2e2`), after errata.
+    pub moves: Vec<String>,
+    /// The moves as printed, one entry per ply (an empty entry for a ply the print omits).
+    pub moves_text: Vec<String>,
+    /// Misprints found in the printed diagram, with their corrections.
+    #[serde(default)]
+    pub errata: Vec<Erratum>,
+    /// The law's commentary on the diagram, paragraphs in document order.
+    #[serde(default)]
+    pub commentary: String,
+    /// Where the diagram is printed (every copy).
+    #[serde(default)]
+    pub sources: Vec<SourceRef>,
+    /// Expected ruling per rule set (hand-maintained).
+    #[serde(default)]
+    pub expect: BTreeMap<String, Verdict>,
+    /// Where each rule set's ruling comes from (hand-maintained).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub basis: BTreeMap<String, String>,
+    /// Why the rulebook does not reach the expected ruling yet (hand-maintained).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known_failure: Option<String>,
+}
+
+/// A misprint in the printed diagram and the reading used instead.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Erratum {
+    /// The 1-based ply the misprint concerns; `None` for a misprint outside the moves.
+    pub ply: Option<u32>,
+    /// The text as printed.
+    pub printed: String,
+    /// The text as read.
+    pub corrected: String,
+    /// Why the printed text cannot be right.
+    pub reason: String,
+}
+
+/// A place where a diagram is printed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceRef {
+    /// The source file's name.
+    pub file: String,
+    /// The 1-based line of the diagram's heading.
+    pub line: u32,
+}
+
+/// The ruling a rule set gives on a diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Red (Trắng) loses.
+    RedLoses,
+    /// Black (Đen) loses.
+    BlackLoses,
+    /// The game is drawn.
+    Draw,
+}
+
+impl SpecFile {
+    /// Reads a spec file from YAML text; `name` is used in error messages.
+    pub fn from_yaml(name: &str, text: &str) -> Result<SpecFile, SpecError> {
+        serde_yaml::from_str(text).map_err(|e| {
+            let span = e
+                .location()
+                .map(|l| SourceSpan::from((l.index(), 0)))
+                .unwrap_or_else(|| SourceSpan::from((0, 0)));
+            SpecError::Parse(ParseError {
+                message: e.to_string(),
+                src: NamedSource::new(name, Arc::from(text)),
+                span,
+            })
+        })
+    }
+
+    /// Renders the spec file as YAML. Equal values render to identical bytes.
+    pub fn to_yaml(&self) -> Result<String, SpecError> {
+        serde_yaml::to_string(self).map_err(|e| {
+            SpecError::Write(WriteError {
+                path: PathBuf::new(),
+                message: e.to_string(),
+            })
+        })
+    }
+
+    /// Reads a spec file from disk.
+    pub fn load(path: &Path) -> Result<SpecFile, SpecError> {
+        let text = fs::read_to_string(path).map_err(|e| {
+            SpecError::Read(ReadError {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })
+        })?;
+        SpecFile::from_yaml(&path.display().to_string(), &text)
+    }
+
+    /// Replaces the fields that `xqlaw import` writes with those of `imported`, keeping the
+    /// hand-maintained ones (`expect`, `basis`, `known_failure`, and any field added later).
+    pub fn replace_imported(&mut self, imported: SpecFile) {
+        // Listing every field (no `..`) makes adding a field a compile error here, so that
+        // each new field is classified as imported or hand-maintained.
+        let SpecFile {
+            id,
+            title,
+            article,
+            article_text,
+            fen,
+            fen_text,
+            moves,
+            moves_text,
+            errata,
+            commentary,
+            sources,
+            expect: _,
+            basis: _,
+            known_failure: _,
+        } = imported;
+        self.id = id;
+        self.title = title;
+        self.article = article;
+        self.article_text = article_text;
+        self.fen = fen;
+        self.fen_text = fen_text;
+        self.moves = moves;
+        self.moves_text = moves_text;
+        self.errata = errata;
+        self.commentary = commentary;
+        self.sources = sources;
+    }
+}
+
+/// Writes `contents` to `path` through a temporary file in the same directory and a rename,
+/// so that a crash leaves either the old file or the new one, never a partial file.
+pub fn write_atomic(path: &Path, contents: &str) -> Result<(), SpecError> {
+    let err = |e: std::io::Error| {
+        SpecError::Write(WriteError {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{file_name}.tmp"));
+    {
+        let mut file = fs::File::create(&tmp).map_err(err)?;
+        file.write_all(contents.as_bytes()).map_err(err)?;
+        file.sync_all().map_err(err)?;
+    }
+    fs::rename(&tmp, path).map_err(err)
+}
+
+/// An error reading or writing a spec file.
+#[derive(Debug, Error, Diagnostic)]
+pub enum SpecError {
+    /// The file could not be read.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Read(ReadError),
+    /// The file is not a valid spec file.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Parse(ParseError),
+    /// The file could not be written.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Write(WriteError),
+}
+
+/// A spec file that could not be read.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot read `{}`: {message}", path.display())]
+#[diagnostic(code(xqlaw::spec::read))]
+pub struct ReadError {
+    path: PathBuf,
+    message: String,
+}
+
+/// A spec file that is not valid YAML or does not follow the schema.
+#[derive(Debug, Error, Diagnostic)]
+#[error("invalid spec file: {message}")]
+#[diagnostic(
+    code(xqlaw::spec::parse),
+    help("the schema is documented in `src/spec/model.rs`; unknown fields are rejected")
+)]
+pub struct ParseError {
+    message: String,
+    #[source_code]
+    src: NamedSource<Arc<str>>,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+/// A spec file that could not be written.
+#[derive(Debug, Error, Diagnostic)]
+#[error("cannot write `{}`: {message}", path.display())]
+#[diagnostic(code(xqlaw::spec::write))]
+pub struct WriteError {
+    path: PathBuf,
+    message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> SpecFile {
+        SpecFile {
+            id: "hinh-01".into(),
+            title: "Hình 1".into(),
+            article: "24.2".into(),
+            article_text: "Nếu đi cờ luân phiên".into(),
+            fen: "f".into(),
+            fen_text: "f".into(),
+            moves: vec!["h8h9".into()],
+            moves_text: vec!["X2.1".into()],
+            errata: vec![Erratum {
+                ply: Some(8),
+                printed: "Tg/1".into(),
+                corrected: "Tg6/1".into(),
+                reason: "king's file omitted".into(),
+            }],
+            commentary: "Một.\n\nHai.\n".into(),
+            sources: vec![SourceRef {
+                file: "a.txt".into(),
+                line: 3,
+            }],
+            expect: BTreeMap::new(),
+            basis: BTreeMap::new(),
+            known_failure: None,
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let spec = sample();
+        let yaml = spec.to_yaml().unwrap();
+        assert!(yaml.contains("expect: {}"), "{yaml}");
+        assert!(!yaml.contains("basis"), "{yaml}");
+        assert!(yaml.contains("commentary: |"), "{yaml}");
+        let back = SpecFile::from_yaml("x", &yaml).unwrap();
+        assert_eq!(back, spec);
+        assert_eq!(back.to_yaml().unwrap(), yaml);
+    }
+
+    #[test]
+    fn unknown_fields_are_rejected() {
+        let yaml = sample().to_yaml().unwrap() + "surprise: 1\n";
+        let err = SpecFile::from_yaml("x", &yaml).unwrap_err();
+        assert!(err.to_string().contains("surprise"), "{err}");
+    }
+
+    #[test]
+    fn hand_fields_survive_replace_imported() {
+        let mut existing = sample();
+        existing.expect.insert("vn-1999".into(), Verdict::RedLoses);
+        existing.basis.insert("vn-1999".into(), "24.2".into());
+        existing.known_failure = Some("later".into());
+        let mut imported = sample();
+        imported.commentary = "Mới.\n".into();
+        existing.replace_imported(imported);
+        assert_eq!(existing.commentary, "Mới.\n");
+        assert_eq!(existing.expect.get("vn-1999"), Some(&Verdict::RedLoses));
+        assert_eq!(existing.basis.len(), 1);
+        assert_eq!(existing.known_failure.as_deref(), Some("later"));
+    }
+
+    #[test]
+    fn write_atomic_replaces_file() {
+        let dir = std::env::temp_dir().join(format!("xqlaw-spec-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.yaml");
+        write_atomic(&path, "one\n").unwrap();
+        write_atomic(&path, "two\n").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two\n");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
