@@ -1,1 +1,3 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
+pub mod source;
+pub mod syntax;
