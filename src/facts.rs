@@ -1,0 +1,41 @@
+//! Move-relation facts: what every move of a disputed sequence does.
+//!
+//! [`compute`] replays a sequence and returns, per ply, the facts the rulings speak of (check,
+//! capture threats and their protection, mate threats, blocks, sacrifices…). The
+//! [`registry`] names them for the rule language, which never looks at a board.
+
+mod classify;
+mod compute;
+mod err;
+mod identity;
+mod lines;
+mod mate;
+pub mod model;
+pub mod registry;
+mod serial;
+mod table;
+mod threats;
+pub mod value;
+
+pub use compute::compute;
+pub use err::FactsError;
+pub use mate::MateSearch;
+pub use model::{MoveFact, PieceAt, PieceId, PlyFacts, RoleSet, SequenceFacts, Threat, ThreatFact};
+pub use registry::{FactKind, FactSpec, Params, Subject, REGISTRY};
+pub use table::render_table;
+
+/// Settings the rule set gives the fact computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Plies of the mate-threat search after the opponent's pass (the mover's checks and the
+    /// defender's replies; Hình 9's threat is a four-move mate, seven plies).
+    pub mate_plies: u32,
+    /// Node budget of one mate-threat search, so it can never hang.
+    pub mate_nodes: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { mate_plies: 7, mate_nodes: 200_000 }
+    }
+}

@@ -1,0 +1,143 @@
+//! Facts about a whole move: check, blocks, sacrifices, exchange offers, evasions, idle moves.
+
+use super::identity::Identities;
+use super::lines::{captures, with_turn};
+use super::model::{MoveFact, PieceAt, Threat, ThreatFact};
+use crate::xiangqi::{Color, Move, Position, Role, Square};
+use std::collections::HashSet;
+
+/// The squares of the (attacker, target) pairs of `side`'s captures and checks in `pos`.
+fn attack_lines(pos: &Position, side: Color) -> HashSet<(Square, Square)> {
+    let mut lines: HashSet<(Square, Square)> =
+        captures(pos, side).into_iter().map(|m| (m.from, m.to)).collect();
+    let enemy_king = pos.king(side.other());
+    for checker in pos.attackers_of(enemy_king, side) {
+        lines.insert((checker, enemy_king));
+    }
+    lines
+}
+
+/// Whether the move interposed on an enemy line of attack: an enemy attack (a capture threat
+/// or a check) that existed before the move is gone after it although neither its attacker nor
+/// its target moved or was taken.
+pub fn is_block(before: &Position, after: &Position, mv: Move, mover: Color) -> bool {
+    let enemy = mover.other();
+    let old = attack_lines(before, enemy);
+    let new = attack_lines(after, enemy);
+    old.iter().any(|&(from, to)| {
+        from != mv.to
+            && to != mv.from
+            && !new.contains(&(from, to))
+            && after.piece_at(from) == before.piece_at(from)
+            && after.piece_at(to) == before.piece_at(to)
+    })
+}
+
+/// Whether the moved piece can be taken on its new square and, whichever capture the opponent
+/// chooses, the mover cannot take back.
+pub fn is_sacrifice(after: &Position, to: Square) -> bool {
+    let takes: Vec<Move> = after.legal_moves().iter().copied().filter(|m| m.to == to).collect();
+    !takes.is_empty()
+        && takes.iter().any(|&take| {
+            let mut next = *after;
+            next.play_unchecked(take);
+            !next.legal_moves().iter().any(|m| m.to == to)
+        })
+}
+
+/// Whether the moved piece newly attacks an enemy piece of its own kind that can take it back.
+pub fn is_exchange_offer(threats: &[Threat], moved: &PieceAt) -> bool {
+    threats.iter().any(|t| {
+        t.attacker.id == moved.id
+            && t.has(ThreatFact::New)
+            && t.has(ThreatFact::SameKind)
+            && t.has(ThreatFact::TargetCanCaptureAttacker)
+    })
+}
+
+/// The discovered attacks the mover has set up in `pos`: (screen or blocker, attacker, victim)
+/// squares such that moving the blocker away would let the attacker take the victim (or check
+/// the king) where it cannot now.
+pub fn uncovering_setups(pos: &Position, mover: Color) -> HashSet<(Square, Square, Square)> {
+    let p = with_turn(pos, mover);
+    let mut setups = HashSet::new();
+    let friends: Vec<(Square, Role)> = p
+        .pieces()
+        .filter(|(_, pc)| pc.color == mover)
+        .map(|(sq, pc)| (sq, pc.role))
+        .collect();
+    let line_pieces: Vec<Square> = friends
+        .iter()
+        .filter(|(_, r)| matches!(r, Role::Rook | Role::Cannon | Role::Horse | Role::Elephant))
+        .map(|&(sq, _)| sq)
+        .collect();
+    for &(blocker, role) in &friends {
+        if role == Role::King {
+            continue;
+        }
+        let related: Vec<Square> = line_pieces
+            .iter()
+            .copied()
+            .filter(|&x| x != blocker && related_by_line(x, blocker))
+            .collect();
+        if related.is_empty() {
+            continue;
+        }
+        let Some(away) = p.legal_moves().iter().copied().find(|m| m.from == blocker) else {
+            continue;
+        };
+        let mut moved = p;
+        moved.play_unchecked(away);
+        for x in related {
+            let before: HashSet<Square> = p.attacks_from(x).into_iter().collect();
+            for victim in moved.attacks_from(x) {
+                let enemy = moved.piece_at(victim).is_some_and(|v| v.color != mover);
+                if enemy && victim != away.to && !before.contains(&victim) {
+                    setups.insert((blocker, x, victim));
+                }
+            }
+        }
+    }
+    setups
+}
+
+/// Whether `blocker` can stand in the way of the piece on `x`: same rank or file (rook and
+/// cannon lines, cannon screens) or next to it diagonally or orthogonally (horse legs and
+/// elephant eyes).
+fn related_by_line(x: Square, blocker: Square) -> bool {
+    let df = x.file().abs_diff(blocker.file());
+    let dr = x.rank().abs_diff(blocker.rank());
+    x.file() == blocker.file() || x.rank() == blocker.rank() || (df <= 1 && dr <= 1)
+}
+
+/// Whether the moved piece was under a capture threat before the move and is not after it.
+pub fn is_evasion(before: &Position, after: &Position, mv: Move, mover: Color) -> bool {
+    let enemy = mover.other();
+    let was = captures(before, enemy).iter().any(|m| m.to == mv.from);
+    let is = captures(after, enemy).iter().any(|m| m.to == mv.to);
+    was && !is
+}
+
+/// Whether a move with the given facts is idle (Điều 22.8, nước chờ).
+pub fn is_idle(facts: &[MoveFact], threats: &[Threat]) -> bool {
+    const ACTIVE: [MoveFact; 8] = [
+        MoveFact::Check,
+        MoveFact::MateThreat,
+        MoveFact::Capture,
+        MoveFact::Block,
+        MoveFact::ParriesMateThreat,
+        MoveFact::Sacrifice,
+        MoveFact::ExchangeOffer,
+        MoveFact::Checkmate,
+    ];
+    !ACTIVE.iter().any(|f| facts.contains(f)) && !threats.iter().any(|t| t.has(ThreatFact::New))
+}
+
+/// The checking pieces of the mover after the move.
+pub fn checkers(after: &Position, ids: &Identities) -> Vec<PieceAt> {
+    after
+        .checkers()
+        .into_iter()
+        .filter_map(|sq| ids.piece_at(after, sq))
+        .collect()
+}

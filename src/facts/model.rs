@@ -1,0 +1,179 @@
+//! The facts of a disputed sequence, as plain data.
+//!
+//! Everything a ruling may speak about is here, per ply, with the pieces and squares it names,
+//! so a verdict can be explained in words and the rule language never looks at a board.
+
+use crate::xiangqi::{Color, Move, Piece, Role, Square};
+
+/// The identity of a piece through a sequence: a chased piece that flees is the same piece on
+/// its new square (Điều 23 point 3 speaks of "the same piece on every move").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct PieceId(pub u8);
+
+/// A piece with its identity and the square it stands on at the moment a fact speaks of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PieceAt {
+    /// Identity through the sequence.
+    pub id: PieceId,
+    /// Colour and kind.
+    pub piece: Piece,
+    /// Where it stands.
+    pub square: Square,
+}
+
+/// Facts about one capture threat: `attacker` (a piece of the mover) could legally capture
+/// `target` (an enemy piece other than the king) on the mover's next turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum ThreatFact {
+    /// The threat did not exist before the move (this attacker could not take this target).
+    New,
+    /// The attacker is not the piece that moved: the move uncovered the attack (a leg or eye
+    /// freed, a line opened, a cannon screen moved in or out).
+    Discovered,
+    /// The target has at least one protector (a friendly piece that attacks its square).
+    Protected,
+    /// After the attacker takes the target, some protector can legally take back: pins, the
+    /// flying-general rule and checks respected (Điều 22.15, căn thật).
+    ReallyProtected,
+    /// The target is a pawn that has crossed the river.
+    TargetCrossed,
+    /// The target has no legal move at all (pinned or boxed in).
+    TargetImmobile,
+    /// Every legal move of the target stays on one line (rank or file) through its square:
+    /// a rook held to its line by a cannon (Điều 24.23).
+    TargetConfined,
+    /// The target could legally capture the attacker (basis of exchange offers, Điều 24.20).
+    TargetCanCaptureAttacker,
+    /// The target is of the same kind as the attacker.
+    SameKind,
+    /// The attacker is a horse whose leg toward the target is free while the target horse's
+    /// leg toward the attacker is blocked: the target cannot take back (Điều 23 point 7).
+    AttackerHorseUnanswerable,
+    /// Every legal move of the attacker stays on one line (see `TargetConfined`).
+    AttackerConfined,
+    /// The attacker could not take the target before this move either, but only because the
+    /// target was elsewhere: the target moved into the attack (the opponent's own doing).
+    TargetMovedIn,
+    /// The target is worth more than the attacker (rook > horse = cannon > advisor = elephant
+    /// = crossed pawn > uncrossed pawn).
+    TargetMoreValuable,
+}
+
+/// One capture threat after a move.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Threat {
+    /// The mover's piece that could capture.
+    pub attacker: PieceAt,
+    /// The enemy piece it could capture.
+    pub target: PieceAt,
+    /// The target's protectors (friendly pieces attacking its square).
+    pub protectors: Vec<PieceAt>,
+    /// Which facts hold.
+    pub facts: Vec<ThreatFact>,
+}
+
+impl Threat {
+    /// Whether `fact` holds of this threat.
+    pub fn has(&self, fact: ThreatFact) -> bool {
+        self.facts.contains(&fact)
+    }
+}
+
+/// Facts about a whole move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum MoveFact {
+    /// The move gives check (Điều 22.2, chiếu).
+    Check,
+    /// Two pieces give check at once (lưỡng chiếu).
+    DoubleCheck,
+    /// A piece other than the one that moved gives check.
+    DiscoveredCheck,
+    /// The move checkmates.
+    Checkmate,
+    /// If the opponent passed, the mover could force checkmate by continuous checks within the
+    /// rule set's search depth (Điều 22.3, dọa hết).
+    MateThreat,
+    /// The move captures a piece.
+    Capture,
+    /// The mover was in check before the move (the move answers a check, nước đỡ).
+    AnswersCheck,
+    /// The move interposes on an enemy line of attack (a check or a capture threat) that
+    /// existed before it (Điều 22.6, cản).
+    Block,
+    /// The opponent threatened mate before the move and no longer does after it (nước đỡ dọa
+    /// hết, Điều 24.6).
+    ParriesMateThreat,
+    /// The moved piece can be taken on its new square and no friendly piece can legally take
+    /// back (Điều 22.7, thí).
+    Sacrifice,
+    /// The moved piece attacks an enemy piece of its own kind that can take it back (Điều
+    /// 22.5, đổi quân; Điều 24.20).
+    ExchangeOffer,
+    /// The move sets up a discovered capture: a piece of the mover now stands as a screen or
+    /// blocker whose removal would uncover a capture (đòi rút ăn quân).
+    UncoversThreat,
+    /// The moved piece was under a capture threat before the move and is not after it.
+    Evasion,
+    /// None of: check, mate threat, new capture threat, capture, block, parry of a mate threat,
+    /// sacrifice, exchange offer (Điều 22.8, nước chờ).
+    Idle,
+}
+
+/// Everything known about one ply of the sequence.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PlyFacts {
+    /// Index of the ply in the sequence, from 0.
+    pub ply: usize,
+    /// Who moved.
+    #[serde(serialize_with = "super::serial::color")]
+    pub mover: Color,
+    /// The move played.
+    #[serde(serialize_with = "super::serial::display")]
+    pub mv: Move,
+    /// The moved piece, on its destination square.
+    pub piece: PieceAt,
+    /// The piece taken, if any (on the destination square, before the move).
+    pub captured: Option<PieceAt>,
+    /// Pieces of the mover giving check after the move.
+    pub checkers: Vec<PieceAt>,
+    /// Every capture threat of the mover after the move, new or old.
+    pub threats: Vec<Threat>,
+    /// A mating line found by the mate-threat search, if any (moves after the opponent's pass).
+    #[serde(serialize_with = "super::serial::display_all")]
+    pub mate_line: Vec<Move>,
+    /// Which move facts hold.
+    pub facts: Vec<MoveFact>,
+}
+
+impl PlyFacts {
+    /// Whether `fact` holds of this move.
+    pub fn has(&self, fact: MoveFact) -> bool {
+        self.facts.contains(&fact)
+    }
+}
+
+/// The facts of every ply of a sequence.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SequenceFacts {
+    /// The FEN of the start position.
+    pub start_fen: String,
+    /// One entry per ply, in order.
+    pub plies: Vec<PlyFacts>,
+}
+
+/// A set of piece kinds, the parameter of `attacker(...)` / `target(...)` facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct RoleSet(u8);
+
+impl RoleSet {
+    /// The empty set.
+    pub const EMPTY: RoleSet = RoleSet(0);
+    /// Adds a role.
+    pub fn with(self, role: Role) -> RoleSet {
+        RoleSet(self.0 | (1 << role as u8))
+    }
+    /// Whether `role` is in the set.
+    pub fn contains(self, role: Role) -> bool {
+        self.0 & (1 << role as u8) != 0
+    }
+}

@@ -1,0 +1,332 @@
+//! Piece placement: a mailbox of 90 squares plus per-colour occupancy masks.
+
+use super::{
+    attacks::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RAYS},
+    mv::{Move, MoveList},
+    piece::{Color, Piece},
+    square::Square,
+};
+
+/// Piece codes as stored in the mailbox (see [`Piece::code`]).
+pub(crate) mod code {
+    pub const EMPTY: u8 = 0;
+    pub const KING: u8 = 1;
+    pub const ADVISOR: u8 = 2;
+    pub const ELEPHANT: u8 = 3;
+    pub const HORSE: u8 = 4;
+    pub const ROOK: u8 = 5;
+    pub const CANNON: u8 = 6;
+    pub const PAWN: u8 = 7;
+}
+
+/// Where the pieces stand.
+// INVARIANT: `occ[c]` has bit `s` set exactly when `squares[s]` holds a piece of colour `c`;
+// bits 90..128 are never set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Board {
+    squares: [u8; 90],
+    occ: [u128; 2],
+}
+
+#[inline]
+const fn color_bit(color: Color) -> u8 {
+    (color as u8) << 3
+}
+
+impl Board {
+    /// The empty board.
+    pub const fn empty() -> Board {
+        Board {
+            squares: [0; 90],
+            occ: [0; 2],
+        }
+    }
+
+    /// The piece code on square index `s` (`0` when empty or out of range).
+    #[inline]
+    pub fn code(&self, s: usize) -> u8 {
+        self.squares.get(s).copied().unwrap_or(code::EMPTY)
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.code(sq.index()))
+    }
+
+    /// Puts `piece` (or nothing) on `sq`, replacing what was there.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let s = sq.index();
+        let bit = 1u128 << s;
+        self.occ[0] &= !bit;
+        self.occ[1] &= !bit;
+        match piece {
+            Some(p) => {
+                self.squares[s] = p.code();
+                self.occ[p.color.index()] |= bit;
+            }
+            None => self.squares[s] = code::EMPTY,
+        }
+    }
+
+    /// Moves whatever stands on `from` to `to`, capturing what stood on `to`. Returns the captured
+    /// code.
+    #[inline]
+    pub fn move_piece(&mut self, from: usize, to: usize) -> u8 {
+        let piece = self.code(from);
+        let captured = self.code(to);
+        if from == to || from >= 90 || to >= 90 || piece == code::EMPTY {
+            return code::EMPTY;
+        }
+        let c = usize::from(piece >> 3) & 1;
+        let (fbit, tbit) = (1u128 << from, 1u128 << to);
+        self.occ[1 - c] &= !tbit;
+        self.occ[c] = (self.occ[c] & !fbit) | tbit;
+        self.squares[to] = piece;
+        self.squares[from] = code::EMPTY;
+        captured
+    }
+
+    /// The squares occupied by `color`.
+    #[inline]
+    pub fn occupied(&self, color: Color) -> u128 {
+        self.occ[color.index()]
+    }
+
+    /// Pieces in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.get(sq).map(|p| (sq, p)))
+    }
+
+    /// The square of `color`'s king, searched for; `None` if there is none.
+    pub fn find_king(&self, color: Color) -> Option<Square> {
+        let k = color_bit(color) | code::KING;
+        self.squares
+            .iter()
+            .position(|&c| c == k)
+            .and_then(Square::from_index)
+    }
+
+    /// Whether square index `k` (where a piece of colour `us` stands or is assumed to stand) is
+    /// attacked by any piece of the other colour, counting the flying general when `k` holds a
+    /// king. Advisors and elephants are ignored: they can never reach a king.
+    #[inline]
+    pub fn king_attacked(&self, k: usize, us: Color) -> bool {
+        let them = color_bit(us.other());
+        let Some(rays) = RAYS.get(k) else {
+            return false;
+        };
+        for ray in rays {
+            let mut it = ray.iter();
+            // First piece: rook or (flying) king attack.
+            let mut first = code::EMPTY;
+            for s in it.by_ref() {
+                first = self.code(s);
+                if first != code::EMPTY {
+                    break;
+                }
+            }
+            if first == code::EMPTY {
+                continue;
+            }
+            if first == them | code::ROOK || first == them | code::KING {
+                return true;
+            }
+            // Second piece: cannon attack over the screen.
+            for s in it {
+                let second = self.code(s);
+                if second != code::EMPTY {
+                    if second == them | code::CANNON {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        let horse = them | code::HORSE;
+        for (h, leg) in HORSE_ATTACKERS[k].iter() {
+            if self.code(h) == horse && self.code(leg) == code::EMPTY {
+                return true;
+            }
+        }
+        let pawn = them | code::PAWN;
+        for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
+            if self.code(p) == pawn {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// All pieces of colour `by` that attack square index `t` pseudo-legally, as if `t` held an
+    /// enemy piece. A king attacks along an open file only when `t` holds the other king.
+    pub fn attackers_of(&self, t: usize, by: Color) -> Vec<Square> {
+        let mut out: Vec<usize> = Vec::new();
+        if t >= 90 {
+            return Vec::new();
+        }
+        let b = color_bit(by);
+        let target_is_enemy_king = self.code(t) == color_bit(by.other()) | code::KING;
+        for (d, ray) in RAYS[t].iter().enumerate() {
+            let mut screens = 0;
+            for s in ray.iter() {
+                let c = self.code(s);
+                if c == code::EMPTY {
+                    continue;
+                }
+                if screens == 0 {
+                    let flying = d < 2 && target_is_enemy_king && c == b | code::KING;
+                    if c == b | code::ROOK || flying {
+                        out.push(s);
+                    }
+                    screens = 1;
+                } else {
+                    if c == b | code::CANNON {
+                        out.push(s);
+                    }
+                    break;
+                }
+            }
+        }
+        for (h, leg) in HORSE_ATTACKERS[t].iter() {
+            if self.code(h) == b | code::HORSE && self.code(leg) == code::EMPTY {
+                out.push(h);
+            }
+        }
+        for (e, eye) in ELEPHANT[t].iter() {
+            if self.code(e) == b | code::ELEPHANT && self.code(eye) == code::EMPTY {
+                out.push(e);
+            }
+        }
+        for (a, _) in ADVISOR[t].iter() {
+            if self.code(a) == b | code::ADVISOR {
+                out.push(a);
+            }
+        }
+        for (k, _) in KING[t].iter() {
+            if self.code(k) == b | code::KING {
+                out.push(k);
+            }
+        }
+        for (p, _) in PAWN_ATTACKERS[by.index()][t].iter() {
+            if self.code(p) == b | code::PAWN {
+                out.push(p);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out.into_iter().map(|s| Square::from_u8(s as u8)).collect()
+    }
+
+    /// Pushes the pseudo-legal moves of the piece on square index `s` (if any): moves to empty
+    /// squares and captures of enemy pieces, ignoring the safety of the mover's own king.
+    #[inline]
+    pub fn piece_moves(&self, s: usize, list: &mut MoveList) {
+        let piece = self.code(s);
+        if piece == code::EMPTY || s >= 90 {
+            return;
+        }
+        let color = usize::from(piece >> 3) & 1;
+        let own = self.occ[color];
+        let from = Square::from_u8(s as u8);
+        let mut add = |to: usize| {
+            if own & (1u128 << to) == 0 {
+                list.push(Move::new(from, Square::from_u8(to as u8)));
+            }
+        };
+        match piece & 7 {
+            code::ROOK => {
+                for ray in &RAYS[s] {
+                    for t in ray.iter() {
+                        add(t);
+                        if self.squares[t] != code::EMPTY {
+                            break;
+                        }
+                    }
+                }
+            }
+            code::CANNON => {
+                for ray in &RAYS[s] {
+                    let mut it = ray.iter();
+                    for t in it.by_ref() {
+                        if self.squares[t] != code::EMPTY {
+                            break;
+                        }
+                        add(t);
+                    }
+                    for t in it {
+                        if self.squares[t] != code::EMPTY {
+                            add(t);
+                            break;
+                        }
+                    }
+                }
+            }
+            code::HORSE => {
+                for (t, leg) in HORSE[s].iter() {
+                    if self.squares[leg] == code::EMPTY {
+                        add(t);
+                    }
+                }
+            }
+            code::ELEPHANT => {
+                for (t, eye) in ELEPHANT[s].iter() {
+                    if self.squares[eye] == code::EMPTY {
+                        add(t);
+                    }
+                }
+            }
+            code::ADVISOR => {
+                for (t, _) in ADVISOR[s].iter() {
+                    add(t);
+                }
+            }
+            code::KING => {
+                for (t, _) in KING[s].iter() {
+                    add(t);
+                }
+                // Flying general: capture the other king along an open file.
+                let ray = if color == 0 { &RAYS[s][0] } else { &RAYS[s][1] };
+                for t in ray.iter() {
+                    let c = self.squares[t];
+                    if c != code::EMPTY {
+                        if c & 7 == code::KING && usize::from(c >> 3) != color {
+                            add(t);
+                        }
+                        break;
+                    }
+                }
+            }
+            code::PAWN => {
+                for (t, _) in PAWN[color][s].iter() {
+                    add(t);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::Role;
+
+    #[test]
+    fn set_and_move_keep_occupancy() {
+        let mut b = Board::empty();
+        let e0: Square = "e0".parse().unwrap();
+        let e1: Square = "e1".parse().unwrap();
+        b.set(e0, Some(Piece::new(Color::Red, Role::King)));
+        b.set(e1, Some(Piece::new(Color::Black, Role::Rook)));
+        assert_eq!(b.occupied(Color::Red), 1 << e0.index());
+        let captured = b.move_piece(e0.index(), e1.index());
+        assert_eq!(captured, 8 | code::ROOK);
+        assert_eq!(b.occupied(Color::Red), 1 << e1.index());
+        assert_eq!(b.occupied(Color::Black), 0);
+        assert_eq!(b.find_king(Color::Red), Some(e1));
+        // Moving from an empty square changes nothing.
+        assert_eq!(b.move_piece(e0.index(), 0), code::EMPTY);
+        assert_eq!(b.pieces().count(), 1);
+    }
+}

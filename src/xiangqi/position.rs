@@ -1,0 +1,358 @@
+//! Validated positions and the rules of movement.
+
+use std::hash::{Hash, Hasher};
+
+use super::{
+    attacks::{DIAG_NEIGHBOURS, LINES},
+    board::{Board, code},
+    mv::{Move, MoveList},
+    piece::{Color, Piece, Role},
+    setup::{PositionError, Setup},
+    square::Square,
+};
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The given side has lost: it is to move and has no legal move (checkmate or stalemate —
+    /// in xiangqi both lose).
+    Loss(Color),
+}
+
+impl Outcome {
+    /// The side that won.
+    #[must_use]
+    pub const fn winner(self) -> Color {
+        match self {
+            Outcome::Loss(c) => c.other(),
+        }
+    }
+}
+
+/// The move is not legal in the position it was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("`{mv}` is not a legal move here")]
+pub struct IllegalMove {
+    /// The rejected move.
+    pub mv: Move,
+}
+
+/// A legal xiangqi position: a placement that satisfies the placement rules, and a side to move.
+///
+/// Positions are small (`Copy`, 128 bytes) and are updated by copy-make
+/// ([`Position::play`]).
+///
+/// # Equality
+///
+/// Two positions are equal (and hash alike) exactly when they have the same pieces on the same
+/// squares and the same side to move. This is the notion of "the same position" used by the
+/// repetition rule; there is no move counter or history in a `Position`.
+///
+/// ```
+/// use xqlaw::xiangqi::Position;
+/// let start = Position::startpos();
+/// let again = ["h2e2", "h9g7", "e2h2", "g7h9"]
+///     .iter()
+///     .try_fold(start, |p, m| p.play(m.parse().unwrap()))
+///     .unwrap();
+/// assert_eq!(again, start);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position {
+    board: Board,
+    // INVARIANT: `kings[c]` is the square of colour `c`'s king (kept up to date by every move).
+    kings: [Square; 2],
+    turn: Color,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.turn == other.turn && self.board == other.board
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Position").field(&self.to_fen()).finish()
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+/// The start position's FEN.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+impl Position {
+    /// The initial position, Red to move.
+    #[must_use]
+    pub fn startpos() -> Position {
+        let mut setup = Setup::empty();
+        let back = [
+            Role::Rook,
+            Role::Horse,
+            Role::Elephant,
+            Role::Advisor,
+            Role::King,
+            Role::Advisor,
+            Role::Elephant,
+            Role::Horse,
+            Role::Rook,
+        ];
+        for (file, role) in (0u8..).zip(back) {
+            set(&mut setup, file, 0, Color::Red, role);
+            set(&mut setup, file, 9, Color::Black, role);
+        }
+        for file in [1, 7] {
+            set(&mut setup, file, 2, Color::Red, Role::Cannon);
+            set(&mut setup, file, 7, Color::Black, Role::Cannon);
+        }
+        for file in [0, 2, 4, 6, 8] {
+            set(&mut setup, file, 3, Color::Red, Role::Pawn);
+            set(&mut setup, file, 6, Color::Black, Role::Pawn);
+        }
+        Position::from_setup_unchecked(&setup)
+    }
+
+    /// Validates a setup (see [`PositionError`] for the rules) and makes it a position. Reports
+    /// the first broken rule; [`Setup::validate`] lists them all.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        match setup.validate().into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(Position::from_setup_unchecked(&setup)),
+        }
+    }
+
+    fn from_setup_unchecked(setup: &Setup) -> Position {
+        let board = setup.make_board();
+        let king = |c| board.find_king(c).unwrap_or(Square::from_u8(0));
+        Position {
+            kings: [king(Color::Red), king(Color::Black)],
+            board,
+            turn: setup.turn,
+        }
+    }
+
+    /// The placement and side to move as an (unvalidated) [`Setup`].
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        let mut s = Setup::empty();
+        for (sq, p) in self.pieces() {
+            s.set(sq, Some(p));
+        }
+        s.turn = self.turn;
+        s
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq)
+    }
+
+    /// All pieces with their squares, in square index order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board.pieces()
+    }
+
+    /// The square of `color`'s king.
+    #[must_use]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// Whether the side to move is in check (the flying general counts).
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.board
+            .king_attacked(self.king(self.turn).index(), self.turn)
+    }
+
+    /// The enemy pieces giving check to the side to move, in square order. A king facing the
+    /// other king on an open file gives check.
+    #[must_use]
+    pub fn checkers(&self) -> Vec<Square> {
+        self.board
+            .attackers_of(self.king(self.turn).index(), self.turn.other())
+    }
+
+    /// The squares the piece on `sq` could move to or capture on, whoever is to move and ignoring
+    /// the safety of its own king: empty squares and squares with enemy pieces. Empty when `sq`
+    /// is empty. In square order.
+    #[must_use]
+    pub fn attacks_from(&self, sq: Square) -> Vec<Square> {
+        let mut list = MoveList::new();
+        self.board.piece_moves(sq.index(), &mut list);
+        let mut out: Vec<Square> = list.iter().map(|m| m.to).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The pieces of `by` that could capture on `target` if it held an enemy piece, ignoring the
+    /// safety of their own king, in square order. With a friendly piece on `target` these are
+    /// its defenders. A king attacks along an open file only when `target` holds the other king
+    /// (the flying general).
+    #[must_use]
+    pub fn attackers_of(&self, target: Square, by: Color) -> Vec<Square> {
+        self.board.attackers_of(target.index(), by)
+    }
+
+    /// All legal moves of the side to move.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let mut occ = self.board.occupied(self.turn);
+        while occ != 0 {
+            let s = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            self.board.piece_moves(s, &mut list);
+        }
+        let in_check = self.is_check();
+        let king = self.king(self.turn).index();
+        // Moves that cannot expose the king need no test: when not in check, only a king move, a
+        // piece leaving the king's file or rank (opening a line or removing a cannon screen), a
+        // piece arriving on it (becoming a cannon screen) or a piece leaving a horse leg next to
+        // the king can.
+        let risky = LINES[king] | DIAG_NEIGHBOURS[king] | (1u128 << king);
+        let lines = LINES[king];
+        list.retain(|m| {
+            let (from, to) = (m.from.index(), m.to.index());
+            if !in_check && risky & (1u128 << from) == 0 && lines & (1u128 << to) == 0 {
+                return true;
+            }
+            self.is_safe(m)
+        });
+        list
+    }
+
+    /// Number of legal moves (faster than `legal_moves().len()` only by skipping the copy).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Whether the pseudo-legal move `m` keeps the mover's king safe.
+    #[inline]
+    fn is_safe(&self, m: Move) -> bool {
+        let mut b = self.board;
+        let (from, to) = (m.from.index(), m.to.index());
+        b.move_piece(from, to);
+        let king = if from == self.king(self.turn).index() {
+            to
+        } else {
+            self.king(self.turn).index()
+        };
+        !b.king_attacked(king, self.turn)
+    }
+
+    /// Whether `m` is a legal move for the side to move.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        let from = m.from.index();
+        if self.board.occupied(self.turn) & (1u128 << from) == 0 {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.board.piece_moves(from, &mut list);
+        list.contains(&m) && self.is_safe(m)
+    }
+
+    /// Plays a legal move, returning the new position (copy-make).
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(m) {
+            let mut p = *self;
+            p.play_unchecked(m);
+            Ok(p)
+        } else {
+            Err(IllegalMove { mv: m })
+        }
+    }
+
+    /// Plays a move in place without checking it. The caller guarantees legality; an illegal
+    /// move leaves some (memory-safe) position that may break the placement rules.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let (from, to) = (m.from.index(), m.to.index());
+        let piece = self.board.code(from);
+        if piece & 7 == code::KING {
+            let c = usize::from(piece >> 3) & 1;
+            self.kings[c] = m.to;
+        }
+        self.board.move_piece(from, to);
+        self.turn = self.turn.other();
+    }
+
+    /// The same placement with the other side to move: a "null move", as in "if the opponent
+    /// passed". The result may have the side not to move in check.
+    #[must_use]
+    pub fn pass(&self) -> Position {
+        let mut p = *self;
+        p.turn = self.turn.other();
+        p
+    }
+
+    /// Whether the side to move is in check and has no legal move.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move is not in check but has no legal move. In xiangqi this loses
+    /// too.
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// `Some(Outcome::Loss(side to move))` when the side to move has no legal move.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.legal_moves()
+            .is_empty()
+            .then_some(Outcome::Loss(self.turn))
+    }
+
+    /// Whether `m` captures an enemy piece.
+    #[must_use]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.board.occupied(self.turn.other()) & (1u128 << m.to.index()) != 0
+    }
+}
+
+fn set(setup: &mut Setup, file: u8, rank: u8, color: Color, role: Role) {
+    if let Some(sq) = Square::new(file, rank) {
+        setup.set(sq, Some(Piece::new(color, role)));
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        p.to_setup()
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+
+    fn try_from(s: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(s)
+    }
+}
