@@ -21,7 +21,7 @@ pub use compute::compute;
 pub use err::FactsError;
 pub use mate::MateSearch;
 pub use model::{MoveFact, PieceAt, PieceId, PlyFacts, RoleSet, SequenceFacts, Threat, ThreatFact};
-pub use registry::{FactKind, FactSpec, Params, Subject, REGISTRY};
+pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
 pub use table::render_table;
 
 /// Settings the rule set gives the fact computation.
@@ -36,6 +36,9 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { mate_plies: 7, mate_nodes: 200_000 }
+        Settings {
+            mate_plies: 7,
+            mate_nodes: 200_000,
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
 
+pub mod compile;
 pub mod facts;
 pub mod source;
 pub mod syntax;

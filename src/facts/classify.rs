@@ -8,8 +8,10 @@ use std::collections::HashSet;
 
 /// The squares of the (attacker, target) pairs of `side`'s captures and checks in `pos`.
 fn attack_lines(pos: &Position, side: Color) -> HashSet<(Square, Square)> {
-    let mut lines: HashSet<(Square, Square)> =
-        captures(pos, side).into_iter().map(|m| (m.from, m.to)).collect();
+    let mut lines: HashSet<(Square, Square)> = captures(pos, side)
+        .into_iter()
+        .map(|m| (m.from, m.to))
+        .collect();
     let enemy_king = pos.king(side.other());
     for checker in pos.attackers_of(enemy_king, side) {
         lines.insert((checker, enemy_king));
@@ -36,7 +38,12 @@ pub fn is_block(before: &Position, after: &Position, mv: Move, mover: Color) -> 
 /// Whether the moved piece can be taken on its new square and, whichever capture the opponent
 /// chooses, the mover cannot take back.
 pub fn is_sacrifice(after: &Position, to: Square) -> bool {
-    let takes: Vec<Move> = after.legal_moves().iter().copied().filter(|m| m.to == to).collect();
+    let takes: Vec<Move> = after
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| m.to == to)
+        .collect();
     !takes.is_empty()
         && takes.iter().any(|&take| {
             let mut next = *after;

@@ -1,5 +1,6 @@
 //! Replaying a sequence and computing the facts of every ply.
 
+use super::Settings;
 use super::classify::{
     checkers, is_block, is_evasion, is_exchange_offer, is_idle, is_sacrifice, uncovering_setups,
 };
@@ -7,14 +8,17 @@ use super::err::FactsError;
 use super::identity::Identities;
 use super::mate::MateSearch;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts};
-use super::threats::{threat_pairs, threats, MoveContext};
-use super::Settings;
+use super::threats::{MoveContext, threat_pairs, threats};
 use crate::xiangqi::{Move, Position};
 
 /// Replays `moves` from `start` and computes, for every ply, the facts the rulings speak of.
 ///
 /// Facts come from the positions only. An illegal move is an error naming its ply.
-pub fn compute(start: &Position, moves: &[Move], settings: &Settings) -> Result<SequenceFacts, FactsError> {
+pub fn compute(
+    start: &Position,
+    moves: &[Move],
+    settings: &Settings,
+) -> Result<SequenceFacts, FactsError> {
     let mut pos = *start;
     let mut ids = Identities::new(start);
     let mut plies = Vec::with_capacity(moves.len());
@@ -49,7 +53,10 @@ pub fn compute(start: &Position, moves: &[Move], settings: &Settings) -> Result<
         };
         add(!checkers.is_empty(), MoveFact::Check);
         add(checkers.len() >= 2, MoveFact::DoubleCheck);
-        add(checkers.iter().any(|c| c.id != piece.id), MoveFact::DiscoveredCheck);
+        add(
+            checkers.iter().any(|c| c.id != piece.id),
+            MoveFact::DiscoveredCheck,
+        );
         add(after.is_checkmate(), MoveFact::Checkmate);
         let mate_line = if checkers.is_empty() {
             MateSearch::new(settings.mate_nodes)
@@ -98,7 +105,10 @@ pub fn compute(start: &Position, moves: &[Move], settings: &Settings) -> Result<
         });
         pos = after;
     }
-    Ok(SequenceFacts { start_fen: start.to_fen(), plies })
+    Ok(SequenceFacts {
+        start_fen: start.to_fen(),
+        plies,
+    })
 }
 
 fn illegal(index: usize, pos: &Position, mv: Move) -> FactsError {

@@ -34,7 +34,11 @@ impl Identities {
     pub fn piece_at(&self, pos: &Position, sq: Square) -> Option<PieceAt> {
         let piece = pos.piece_at(sq)?;
         let id = self.at(sq)?;
-        Some(PieceAt { id, piece, square: sq })
+        Some(PieceAt {
+            id,
+            piece,
+            square: sq,
+        })
     }
 
     /// Carries the identities along a move (the captured identity, if any, disappears).

@@ -28,7 +28,11 @@ pub fn legal_moves_of(pos: &Position, sq: Square) -> Vec<Move> {
         return Vec::new();
     };
     let p = with_turn(pos, piece.color);
-    p.legal_moves().iter().copied().filter(|m| m.from == sq).collect()
+    p.legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| m.from == sq)
+        .collect()
 }
 
 /// Whether the piece on `sq` is held to one line: it has pseudo-legal moves off the rank or

@@ -102,18 +102,58 @@ macro_rules! threat_fact {
 pub const REGISTRY: &[FactSpec] = &[
     move_fact!("check", Check, "the move gives check"),
     move_fact!("double-check", DoubleCheck, "two pieces give check at once"),
-    move_fact!("discovered-check", DiscoveredCheck, "a piece other than the moved one gives check"),
+    move_fact!(
+        "discovered-check",
+        DiscoveredCheck,
+        "a piece other than the moved one gives check"
+    ),
     move_fact!("checkmate", Checkmate, "the move checkmates"),
-    move_fact!("mate-threat", MateThreat, "if the opponent passed, the mover could force mate by checks"),
+    move_fact!(
+        "mate-threat",
+        MateThreat,
+        "if the opponent passed, the mover could force mate by checks"
+    ),
     move_fact!("capture", Capture, "the move captures a piece"),
-    move_fact!("answers-check", AnswersCheck, "the mover was in check before the move"),
-    move_fact!("block", Block, "the move interposes on an enemy line of attack"),
-    move_fact!("parries-mate-threat", ParriesMateThreat, "the opponent threatened mate before the move and not after it"),
-    move_fact!("sacrifice", Sacrifice, "the moved piece can be taken and nothing can take back"),
-    move_fact!("exchange-offer", ExchangeOffer, "the moved piece attacks a piece of its own kind that can take it back"),
-    move_fact!("uncovers-threat", UncoversThreat, "the move sets up a discovered capture"),
-    move_fact!("evasion", Evasion, "the moved piece was threatened before the move and is not after it"),
-    move_fact!("idle", Idle, "none of check, mate threat, new threat, capture, block, sacrifice, exchange offer"),
+    move_fact!(
+        "answers-check",
+        AnswersCheck,
+        "the mover was in check before the move"
+    ),
+    move_fact!(
+        "block",
+        Block,
+        "the move interposes on an enemy line of attack"
+    ),
+    move_fact!(
+        "parries-mate-threat",
+        ParriesMateThreat,
+        "the opponent threatened mate before the move and not after it"
+    ),
+    move_fact!(
+        "sacrifice",
+        Sacrifice,
+        "the moved piece can be taken and nothing can take back"
+    ),
+    move_fact!(
+        "exchange-offer",
+        ExchangeOffer,
+        "the moved piece attacks a piece of its own kind that can take it back"
+    ),
+    move_fact!(
+        "uncovers-threat",
+        UncoversThreat,
+        "the move sets up a discovered capture"
+    ),
+    move_fact!(
+        "evasion",
+        Evasion,
+        "the moved piece was threatened before the move and is not after it"
+    ),
+    move_fact!(
+        "idle",
+        Idle,
+        "none of check, mate threat, new threat, capture, block, sacrifice, exchange offer"
+    ),
     FactSpec {
         name: "moved",
         subject: Subject::Move,
@@ -122,18 +162,62 @@ pub const REGISTRY: &[FactSpec] = &[
         doc: "the moved piece is of one of the given kinds",
     },
     threat_fact!("new", New, "the threat did not exist before the move"),
-    threat_fact!("discovered", Discovered, "the attacker is not the piece that moved"),
+    threat_fact!(
+        "discovered",
+        Discovered,
+        "the attacker is not the piece that moved"
+    ),
     threat_fact!("protected", Protected, "the target has a protector"),
-    threat_fact!("really-protected", ReallyProtected, "after the capture a protector can legally take back"),
-    threat_fact!("target-crossed", TargetCrossed, "the target is a pawn across the river"),
-    threat_fact!("target-immobile", TargetImmobile, "the target has no legal move"),
-    threat_fact!("target-confined", TargetConfined, "every legal move of the target stays on one line"),
-    threat_fact!("target-can-capture-attacker", TargetCanCaptureAttacker, "the target could legally take the attacker"),
-    threat_fact!("same-kind", SameKind, "attacker and target are of the same kind"),
-    threat_fact!("attacker-horse-unanswerable", AttackerHorseUnanswerable, "a horse attacks a horse that is blocked from taking back"),
-    threat_fact!("attacker-confined", AttackerConfined, "every legal move of the attacker stays on one line"),
-    threat_fact!("target-moved-in", TargetMovedIn, "the target walked into an existing line of attack"),
-    threat_fact!("target-more-valuable", TargetMoreValuable, "the target is worth more than the attacker"),
+    threat_fact!(
+        "really-protected",
+        ReallyProtected,
+        "after the capture a protector can legally take back"
+    ),
+    threat_fact!(
+        "target-crossed",
+        TargetCrossed,
+        "the target is a pawn across the river"
+    ),
+    threat_fact!(
+        "target-immobile",
+        TargetImmobile,
+        "the target has no legal move"
+    ),
+    threat_fact!(
+        "target-confined",
+        TargetConfined,
+        "every legal move of the target stays on one line"
+    ),
+    threat_fact!(
+        "target-can-capture-attacker",
+        TargetCanCaptureAttacker,
+        "the target could legally take the attacker"
+    ),
+    threat_fact!(
+        "same-kind",
+        SameKind,
+        "attacker and target are of the same kind"
+    ),
+    threat_fact!(
+        "attacker-horse-unanswerable",
+        AttackerHorseUnanswerable,
+        "a horse attacks a horse that is blocked from taking back"
+    ),
+    threat_fact!(
+        "attacker-confined",
+        AttackerConfined,
+        "every legal move of the attacker stays on one line"
+    ),
+    threat_fact!(
+        "target-moved-in",
+        TargetMovedIn,
+        "the target walked into an existing line of attack"
+    ),
+    threat_fact!(
+        "target-more-valuable",
+        TargetMoreValuable,
+        "the target is worth more than the attacker"
+    ),
     FactSpec {
         name: "attacker",
         subject: Subject::Threat,

@@ -35,6 +35,12 @@ impl serde::Serialize for PieceAt {
 
 impl std::fmt::Display for PieceAt {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {} {}", self.piece.color.name(), self.piece.role.name(), self.square)
+        write!(
+            f,
+            "{} {} {}",
+            self.piece.color.name(),
+            self.piece.role.name(),
+            self.square
+        )
     }
 }

@@ -8,7 +8,10 @@ use std::fmt::Write;
 pub fn render_table(facts: &SequenceFacts, texts: &[String]) -> String {
     let mut out = String::new();
     for ply in &facts.plies {
-        let text = texts.get(ply.ply).cloned().unwrap_or_else(|| ply.mv.to_string());
+        let text = texts
+            .get(ply.ply)
+            .cloned()
+            .unwrap_or_else(|| ply.mv.to_string());
         render_ply(&mut out, ply, &text);
     }
     out
@@ -26,7 +29,15 @@ fn render_ply(out: &mut String, ply: &PlyFacts, text: &str) {
         ply.mv.to
     );
     let names: Vec<&str> = ply.facts.iter().map(|f| move_fact_name(*f)).collect();
-    let _ = writeln!(out, "         facts: {}", if names.is_empty() { "-".into() } else { names.join(", ") });
+    let _ = writeln!(
+        out,
+        "         facts: {}",
+        if names.is_empty() {
+            "-".into()
+        } else {
+            names.join(", ")
+        }
+    );
     if let Some(c) = &ply.captured {
         let _ = writeln!(out, "         captures {c}");
     }
@@ -50,7 +61,12 @@ pub fn describe_threat(t: &Threat) -> String {
     } else if !t.has(ThreatFact::ReallyProtected) {
         tags.push("falsely-protected");
     }
-    format!("{} threatens {} [{}]", t.attacker, t.target, tags.join(", "))
+    format!(
+        "{} threatens {} [{}]",
+        t.attacker,
+        t.target,
+        tags.join(", ")
+    )
 }
 
 /// The registry name of a move fact.

@@ -65,20 +65,43 @@ fn describe(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt, taken: &P
     add(is_new, ThreatFact::New);
     add(attacker.id != ctx.moved, ThreatFact::Discovered);
     add(!protectors.is_empty(), ThreatFact::Protected);
-    add(can_move_to(taken, target.square), ThreatFact::ReallyProtected);
-    add(crossed(target.piece, target.square), ThreatFact::TargetCrossed);
+    add(
+        can_move_to(taken, target.square),
+        ThreatFact::ReallyProtected,
+    );
+    add(
+        crossed(target.piece, target.square),
+        ThreatFact::TargetCrossed,
+    );
     add(target_moves.is_empty(), ThreatFact::TargetImmobile);
-    add(confined(ctx.after, target.square), ThreatFact::TargetConfined);
+    add(
+        confined(ctx.after, target.square),
+        ThreatFact::TargetConfined,
+    );
     let answers = target_moves.iter().any(|m| m.to == attacker.square);
     add(answers, ThreatFact::TargetCanCaptureAttacker);
     let same_kind = attacker.piece.role == target.piece.role;
     add(same_kind, ThreatFact::SameKind);
     let horses = same_kind && attacker.piece.role == Role::Horse;
     let target_reach = ctx.after.attacks_from(target.square);
-    add(horses && !target_reach.contains(&attacker.square), ThreatFact::AttackerHorseUnanswerable);
-    add(confined(&with_turn(ctx.after, ctx.mover), attacker.square), ThreatFact::AttackerConfined);
-    add(!is_new && ctx.previous_moved == Some(target.id), ThreatFact::TargetMovedIn);
+    add(
+        horses && !target_reach.contains(&attacker.square),
+        ThreatFact::AttackerHorseUnanswerable,
+    );
+    add(
+        confined(&with_turn(ctx.after, ctx.mover), attacker.square),
+        ThreatFact::AttackerConfined,
+    );
+    add(
+        !is_new && ctx.previous_moved == Some(target.id),
+        ThreatFact::TargetMovedIn,
+    );
     let more = value(target.piece, target.square) > value(attacker.piece, attacker.square);
     add(more, ThreatFact::TargetMoreValuable);
-    Threat { attacker, target, protectors, facts }
+    Threat {
+        attacker,
+        target,
+        protectors,
+        facts,
+    }
 }

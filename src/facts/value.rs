@@ -27,14 +27,23 @@ mod tests {
 
     #[test]
     fn crossed_pawns_are_worth_more() {
-        let pawn = Piece { color: Color::Red, role: Role::Pawn };
+        let pawn = Piece {
+            color: Color::Red,
+            role: Role::Pawn,
+        };
         let home = Square::new(4, 3).unwrap();
         let over = Square::new(4, 5).unwrap();
         assert!(!crossed(pawn, home));
         assert!(crossed(pawn, over));
         assert!(value(pawn, over) > value(pawn, home));
-        let rook = Piece { color: Color::Black, role: Role::Rook };
-        let horse = Piece { color: Color::Black, role: Role::Horse };
+        let rook = Piece {
+            color: Color::Black,
+            role: Role::Rook,
+        };
+        let horse = Piece {
+            color: Color::Black,
+            role: Role::Horse,
+        };
         assert!(value(rook, home) > value(horse, home));
     }
 }
