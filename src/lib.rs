@@ -1,6 +1,7 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
 
 pub mod compile;
+pub mod eval;
 pub mod facts;
 pub mod source;
 pub mod syntax;
