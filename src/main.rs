@@ -18,6 +18,22 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (tests the move generator).
     Perft(PerftArgs),
+    /// Print what every move of a sequence does: checks, threats, protection, mate threats.
+    Facts(FactsArgs),
+}
+
+/// Arguments of `xqlaw facts`.
+#[derive(Debug, clap::Args)]
+struct FactsArgs {
+    /// The start position, as FEN (either letter set).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// The moves, separated by spaces.
+    #[arg(long)]
+    moves: String,
+    /// Print JSON instead of the table.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Arguments of `xqlaw perft`.
@@ -38,6 +54,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => run_perft(&args),
+        Command::Facts(args) => run_facts(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,5 +83,24 @@ fn run_perft(args: &PerftArgs) -> miette::Result<()> {
     #[expect(clippy::cast_precision_loss, reason = "a rate for display only")]
     let rate = total as f64 / secs.max(1e-9);
     eprintln!("time {secs:.3} s, {:.1} M nodes/s", rate / 1e6);
+    Ok(())
+}
+
+fn run_facts(args: &FactsArgs) -> miette::Result<()> {
+    let pos = Position::from_fen(&args.fen)?;
+    let mut moves = Vec::new();
+    for text in args.moves.split_whitespace() {
+        let mv: xqlaw::xiangqi::Move = text
+            .parse()
+            .map_err(|e| miette::miette!("move {} `{text}`: {e}", moves.len() + 1))?;
+        moves.push(mv);
+    }
+    let facts = xqlaw::facts::compute(&pos, &moves, &xqlaw::facts::Settings::default())?;
+    if args.json {
+        let text = serde_json::to_string_pretty(&facts).map_err(|e| miette::miette!("{e}"))?;
+        println!("{text}");
+    } else {
+        print!("{}", xqlaw::facts::render_table(&facts, &[]));
+    }
     Ok(())
 }

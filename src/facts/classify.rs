@@ -148,3 +148,68 @@ pub fn checkers(after: &Position, ids: &Identities) -> Vec<PieceAt> {
         .filter_map(|sq| ids.piece_at(after, sq))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::facts::{MoveFact, PlyFacts, Settings, compute};
+    use crate::xiangqi::Position;
+
+    fn plies(fen: &str, moves: &str) -> Vec<PlyFacts> {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves: Vec<_> = moves
+            .split_whitespace()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        compute(&pos, &moves, &Settings::default()).unwrap().plies
+    }
+
+    #[test]
+    fn double_and_discovered_check() {
+        let p = &plies("4k4/9/9/9/4H4/9/9/9/4R4/3K5 w", "e5f7")[0];
+        assert!(p.has(MoveFact::Check) && p.has(MoveFact::DoubleCheck));
+        assert!(p.has(MoveFact::DiscoveredCheck));
+        assert_eq!(p.checkers.len(), 2);
+    }
+
+    #[test]
+    fn a_quiet_move_can_threaten_mate() {
+        // With the rook on a8 holding rank 8, the rook on b2 mates on b9 whenever it is red's
+        // turn: the king's step makes that a threat.
+        let p = &plies("4k4/R8/9/9/9/9/9/1R7/9/3K5 w", "d0d1")[0];
+        assert!(p.has(MoveFact::MateThreat));
+        assert_eq!(p.mate_line.len(), 1);
+        assert!(!p.has(MoveFact::Idle));
+    }
+
+    #[test]
+    fn interposing_is_a_block_and_a_sacrifice_when_unguarded() {
+        // The horse steps between the black rook and the red cannon it attacked.
+        let p = &plies("5k3/r8/9/9/9/2H6/9/C8/9/3K5 w", "c4a5")[0];
+        assert!(p.has(MoveFact::Block));
+        assert!(p.has(MoveFact::Sacrifice));
+    }
+
+    #[test]
+    fn fleeing_is_an_evasion_and_shuffling_is_idle() {
+        let ps = plies("4k4/9/9/9/9/9/9/9/4A4/r2K5 w", "d0d1 e9e8");
+        assert!(ps[0].has(MoveFact::AnswersCheck));
+        assert!(ps[1].has(MoveFact::Idle));
+    }
+
+    #[test]
+    fn answering_a_mate_threat_parries_it() {
+        // Red threatens Rb9 mate; black's king steps out of the net.
+        let ps = plies("4k4/R8/9/9/9/9/9/1R7/9/3K5 w", "d0d1 e9f9");
+        assert!(ps[0].has(MoveFact::MateThreat));
+        assert_eq!(
+            ps[1].has(MoveFact::ParriesMateThreat),
+            !ps[1].has(MoveFact::Idle)
+        );
+    }
+
+    #[test]
+    fn an_exchange_offer_attacks_a_piece_of_the_same_kind_that_can_take_back() {
+        let p = &plies("4k4/9/9/r8/9/9/9/2R6/H8/C2K5 w", "c2a2")[0];
+        assert!(p.has(MoveFact::ExchangeOffer));
+    }
+}

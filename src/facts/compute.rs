@@ -8,7 +8,7 @@ use super::err::FactsError;
 use super::identity::Identities;
 use super::mate::MateSearch;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts};
-use super::threats::{MoveContext, threat_pairs, threats};
+use super::threats::{MoveContext, attack_pairs, threats};
 use crate::xiangqi::{Move, Position};
 
 /// Replays `moves` from `start` and computes, for every ply, the facts the rulings speak of.
@@ -29,7 +29,7 @@ pub fn compute(
         let after = before.play(mv).map_err(|_| illegal(index, &before, mv))?;
         let mover = before.turn();
         let before_ids = ids.clone();
-        let before_pairs = threat_pairs(&before, &before_ids, mover);
+        let before_pairs = attack_pairs(&before, &before_ids, mover);
         let captured = before_ids.piece_at(&before, mv.to);
         ids.play(mv);
         let Some(piece) = ids.piece_at(&after, mv.to) else {

@@ -24,8 +24,10 @@ pub struct PieceAt {
 /// Facts about one capture threat: `attacker` (a piece of the mover) could legally capture
 /// `target` (an enemy piece other than the king) on the mover's next turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ThreatFact {
-    /// The threat did not exist before the move (this attacker could not take this target).
+    /// The threat did not exist before the move: this attacker did not attack this target (by
+    /// the geometry of the board; a capture only suspended by a check or a pin was there).
     New,
     /// The attacker is not the piece that moved: the move uncovered the attack (a leg or eye
     /// freed, a line opened, a cannon screen moved in or out).
@@ -44,6 +46,9 @@ pub enum ThreatFact {
     TargetConfined,
     /// The target could legally capture the attacker (basis of exchange offers, Điều 24.20).
     TargetCanCaptureAttacker,
+    /// The target could take the attacker and, if it did, the mover could legally take back:
+    /// answering the threat by capturing would only be an exchange.
+    AttackerReallyProtected,
     /// The target is of the same kind as the attacker.
     SameKind,
     /// The attacker is a horse whose leg toward the target is free while the target horse's
@@ -81,6 +86,7 @@ impl Threat {
 
 /// Facts about a whole move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum MoveFact {
     /// The move gives check (Điều 22.2, chiếu).
     Check,

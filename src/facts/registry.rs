@@ -194,6 +194,11 @@ pub const REGISTRY: &[FactSpec] = &[
         "the target could legally take the attacker"
     ),
     threat_fact!(
+        "attacker-really-protected",
+        AttackerReallyProtected,
+        "if the target took the attacker, the mover could legally take back"
+    ),
+    threat_fact!(
         "same-kind",
         SameKind,
         "attacker and target are of the same kind"

@@ -7,12 +7,28 @@ use super::value::{crossed, value};
 use crate::xiangqi::{Color, Position, Role};
 use std::collections::HashSet;
 
-/// The (attacker, target) identities of the captures `side` could make in `pos`.
-pub fn threat_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(PieceId, PieceId)> {
-    captures(pos, side)
-        .into_iter()
-        .filter_map(|m| Some((ids.at(m.from)?, ids.at(m.to)?)))
-        .collect()
+/// The (attacker, target) identities of the attacks of `side` on enemy pieces other than the
+/// king in `pos`, legal or not.
+///
+/// A threat is new when its attack did not stand on the board before the move. The attack
+/// is taken geometrically, not by legality: a threat that was only suspended because its
+/// side was in check (or its attacker pinned) is not created afresh by answering the check.
+pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(PieceId, PieceId)> {
+    let mut pairs = HashSet::new();
+    for (from, piece) in pos.pieces() {
+        if piece.color != side {
+            continue;
+        }
+        for to in pos.attacks_from(from) {
+            let is_target = pos
+                .piece_at(to)
+                .is_some_and(|t| t.color != side && t.role != Role::King);
+            if let (true, Some(a), Some(t)) = (is_target, ids.at(from), ids.at(to)) {
+                pairs.insert((a, t));
+            }
+        }
+    }
+    pairs
 }
 
 /// What the threat computation needs to know about the move.
@@ -27,7 +43,7 @@ pub struct MoveContext<'a> {
     pub moved: PieceId,
     /// The identity of the piece the opponent moved on the previous ply, if any.
     pub previous_moved: Option<PieceId>,
-    /// The mover's threats before the move.
+    /// The mover's attacks before the move (see [`attack_pairs`]).
     pub before_pairs: &'a HashSet<(PieceId, PieceId)>,
 }
 
@@ -80,6 +96,16 @@ fn describe(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt, taken: &P
     );
     let answers = target_moves.iter().any(|m| m.to == attacker.square);
     add(answers, ThreatFact::TargetCanCaptureAttacker);
+    let answer = crate::xiangqi::Move {
+        from: target.square,
+        to: attacker.square,
+    };
+    let retaken = answers && {
+        let mut next = *ctx.after;
+        next.play_unchecked(answer);
+        can_move_to(&next, attacker.square)
+    };
+    add(retaken, ThreatFact::AttackerReallyProtected);
     let same_kind = attacker.piece.role == target.piece.role;
     add(same_kind, ThreatFact::SameKind);
     let horses = same_kind && attacker.piece.role == Role::Horse;
@@ -103,5 +129,133 @@ fn describe(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt, taken: &P
         target,
         protectors,
         facts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::facts::{PlyFacts, Settings, Threat, ThreatFact, compute};
+    use crate::xiangqi::{Position, Role};
+
+    /// The facts of the single move `mv` from `fen`.
+    fn ply(fen: &str, mv: &str) -> PlyFacts {
+        let pos = Position::from_fen(fen).unwrap();
+        let facts = compute(&pos, &[mv.parse().unwrap()], &Settings::default()).unwrap();
+        facts.plies.into_iter().next().unwrap()
+    }
+
+    /// The threat on the piece standing on `square`.
+    fn on<'a>(ply: &'a PlyFacts, square: &str) -> Option<&'a Threat> {
+        ply.threats
+            .iter()
+            .find(|t| t.target.square.to_string() == square)
+    }
+
+    #[test]
+    fn a_cannon_screen_moved_in_is_a_new_discovered_threat() {
+        let p = ply("5k3/r8/9/9/9/2H6/9/C8/9/3K5 w", "c4a5");
+        let t = on(&p, "a8").unwrap();
+        assert_eq!(t.attacker.piece.role, Role::Cannon);
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::Discovered));
+        assert!(!t.has(ThreatFact::Protected));
+    }
+
+    #[test]
+    fn a_cannon_screen_moved_out_is_a_new_discovered_threat() {
+        let p = ply("5k3/r8/9/P8/9/H8/9/C8/9/3K5 w", "a4c5");
+        let t = on(&p, "a8").unwrap();
+        assert_eq!(t.attacker.piece.role, Role::Cannon);
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::Discovered));
+    }
+
+    #[test]
+    fn an_opened_rook_line_is_a_discovered_threat() {
+        let p = ply("5k3/9/h8/9/9/9/H8/9/9/R2K5 w", "a3c4");
+        let t = on(&p, "a7").unwrap();
+        assert_eq!(t.attacker.piece.role, Role::Rook);
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::Discovered));
+    }
+
+    #[test]
+    fn a_freed_horse_leg_is_a_discovered_threat_on_a_crossed_pawn() {
+        let p = ply("5k3/9/9/9/9/1p7/2R6/2H6/9/3K5 w", "c3i3");
+        let t = on(&p, "b4").unwrap();
+        assert_eq!(t.attacker.piece.role, Role::Horse);
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::Discovered));
+        assert!(t.has(ThreatFact::TargetCrossed));
+    }
+
+    #[test]
+    fn a_freed_elephant_eye_is_a_discovered_threat() {
+        let p = ply("5k3/9/9/9/9/6h2/5H3/4E4/9/3K5 w", "f3h4");
+        let t = on(&p, "g4").unwrap();
+        assert_eq!(t.attacker.piece.role, Role::Elephant);
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::Discovered));
+        assert!(t.has(ThreatFact::TargetMoreValuable));
+    }
+
+    #[test]
+    fn a_pinned_protector_is_a_false_root() {
+        // The horse on e8 guards c7 but is pinned to its king by the rook on e1.
+        let p = ply("4k4/4h4/2c6/9/9/9/9/9/4R4/R2K5 w", "a0a7");
+        let t = on(&p, "c7").unwrap();
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::Protected));
+        assert!(!t.has(ThreatFact::ReallyProtected));
+        assert_eq!(t.protectors.len(), 1);
+    }
+
+    #[test]
+    fn a_king_that_would_face_the_other_king_is_a_false_root() {
+        let p = ply("3hk4/9/9/9/9/9/9/1R7/9/3K5 w", "b2b9");
+        let t = on(&p, "d9").unwrap();
+        assert!(t.has(ThreatFact::Protected));
+        assert!(!t.has(ThreatFact::ReallyProtected));
+        // The horse shields its king from the rook: it cannot move at all.
+        assert!(t.has(ThreatFact::TargetImmobile));
+    }
+
+    #[test]
+    fn a_pinned_attacker_does_not_threaten() {
+        // The rook on e3 is pinned to its king by the black rook on e8; the horse on a3 is safe.
+        let p = ply("5k3/4r4/9/9/9/9/h3R1P2/9/9/4K4 w", "g3g4");
+        assert!(on(&p, "a3").is_none());
+        let t = on(&p, "e8").unwrap();
+        assert!(t.has(ThreatFact::AttackerConfined));
+    }
+
+    #[test]
+    fn a_pinned_target_is_immobile() {
+        let p = ply("4k4/4h4/9/9/9/9/9/9/4R4/R2K5 w", "a0a8");
+        let t = p
+            .threats
+            .iter()
+            .find(|t| t.attacker.square.to_string() == "a8")
+            .unwrap();
+        assert!(t.has(ThreatFact::New) && t.has(ThreatFact::TargetImmobile));
+        assert!(t.has(ThreatFact::Protected) && !t.has(ThreatFact::ReallyProtected));
+    }
+
+    #[test]
+    fn uncrossed_and_crossed_pawns() {
+        let home = ply("4k4/9/9/p8/9/9/9/9/9/R2K5 w", "d0d1");
+        let t = on(&home, "a6").unwrap();
+        assert!(!t.has(ThreatFact::TargetCrossed) && !t.has(ThreatFact::New));
+        let over = ply("4k4/9/9/9/9/p8/9/9/9/R2K5 w", "d0d1");
+        assert!(on(&over, "a4").unwrap().has(ThreatFact::TargetCrossed));
+    }
+
+    #[test]
+    fn same_kind_threats_record_whether_capturing_back_is_an_exchange() {
+        // The rook comes to face a black rook that can take it; the cannon behind the horse on
+        // a1 guards it, so taking it would only be an exchange.
+        let guarded = ply("4k4/9/9/r8/9/9/9/2R6/H8/C2K5 w", "c2a2");
+        let t = on(&guarded, "a6").unwrap();
+        assert!(t.has(ThreatFact::SameKind) && t.has(ThreatFact::TargetCanCaptureAttacker));
+        assert!(t.has(ThreatFact::AttackerReallyProtected));
+        let bare = ply("4k4/9/9/r8/9/9/9/2R6/9/3K5 w", "c2a2");
+        let t = on(&bare, "a6").unwrap();
+        assert!(t.has(ThreatFact::TargetCanCaptureAttacker));
+        assert!(!t.has(ThreatFact::AttackerReallyProtected));
+        assert!(bare.has(crate::facts::MoveFact::Sacrifice));
     }
 }
