@@ -16,6 +16,7 @@ mod attacks;
 mod board;
 mod fen;
 mod mv;
+pub mod notation;
 mod perft;
 mod piece;
 mod position;

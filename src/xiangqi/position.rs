@@ -39,7 +39,7 @@ pub struct IllegalMove {
 
 /// A legal xiangqi position: a placement that satisfies the placement rules, and a side to move.
 ///
-/// Positions are small (`Copy`, 128 bytes) and are updated by copy-make
+/// Positions are small (`Copy`, 144 bytes) and are updated by copy-make
 /// ([`Position::play`]).
 ///
 /// # Equality
@@ -354,5 +354,213 @@ impl TryFrom<Setup> for Position {
 
     fn try_from(s: Setup) -> Result<Position, PositionError> {
         Position::from_setup(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    /// Legal destinations of the piece on `from`, as sorted text.
+    fn dests(p: &Position, from: &str) -> Vec<String> {
+        let mut v: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == sq(from))
+            .map(|m| m.to.to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn text(v: &[Square]) -> Vec<String> {
+        v.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn start_position() {
+        let p = Position::startpos();
+        assert_eq!(p.legal_moves().len(), 44);
+        assert_eq!(p.king(Color::Red), sq("e0"));
+        assert_eq!(p.king(Color::Black), sq("e9"));
+        assert_eq!(p.pieces().count(), 32);
+        assert!(!p.is_check());
+        assert_eq!(p.outcome(), None);
+        assert!(size_of::<Position>() <= 144);
+        assert_eq!(Position::from_setup(p.to_setup()), Ok(p));
+    }
+
+    #[test]
+    fn king_and_advisor_stay_in_palace() {
+        let p = pos("5k3/9/9/9/9/9/9/9/4A4/3K5 w");
+        assert_eq!(dests(&p, "d0"), ["d1", "e0"]);
+        assert_eq!(dests(&p, "e1"), ["d2", "f0", "f2"]);
+        // d0 would face the black king on d9 (flying general).
+        let p = pos("3k5/9/9/9/9/9/9/9/9/4K4 w");
+        assert_eq!(dests(&p, "e0"), ["e1", "f0"]);
+    }
+
+    #[test]
+    fn elephant_eye_and_river() {
+        let p = pos("3k5/9/9/9/9/2E6/9/9/9/4K4 w");
+        assert_eq!(dests(&p, "c4"), ["a2", "e2"], "cannot cross the river");
+        let p = pos("3k5/9/9/9/9/2E6/3p5/9/9/4K4 w");
+        assert_eq!(dests(&p, "c4"), ["a2"], "eye on d3 blocked");
+    }
+
+    #[test]
+    fn horse_legs() {
+        // The pawn on e3 blocks the leg towards rank 2.
+        let p = pos("3k5/9/9/9/9/4H4/4P4/9/9/4K4 w");
+        assert_eq!(dests(&p, "e4"), ["c3", "c5", "d6", "f6", "g3", "g5"]);
+    }
+
+    #[test]
+    fn rook_and_cannon() {
+        let p = pos("5k3/9/9/9/9/1p7/9/9/9/RC1K5 w");
+        assert_eq!(
+            dests(&p, "a0"),
+            ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"]
+        );
+        // Nothing to capture beyond the screen on b4; the king blocks the rank.
+        assert_eq!(dests(&p, "b0"), ["b1", "b2", "b3", "c0"]);
+        let p = pos("5k3/9/9/1r7/9/1p7/9/9/9/RC1K5 w");
+        assert_eq!(dests(&p, "b0"), ["b1", "b2", "b3", "b6", "c0"]);
+        assert!(p.is_capture(mv("b0b6")));
+        assert!(!p.is_capture(mv("b0b1")));
+    }
+
+    #[test]
+    fn pawns() {
+        let p = pos("3k5/9/9/9/4P4/9/P8/9/9/4K4 w");
+        assert_eq!(dests(&p, "a3"), ["a4"]);
+        assert_eq!(dests(&p, "e5"), ["d5", "e6", "f5"]);
+        let p = pos("3k5/9/9/9/9/9/9/9/9/4K3p b");
+        assert_eq!(
+            dests(&p, "i0"),
+            ["h0"],
+            "no moving backwards or off the board"
+        );
+    }
+
+    #[test]
+    fn flying_general_and_pins() {
+        // The pawn on e5 is all that separates the kings: it may not step aside.
+        let p = pos("4k4/9/9/9/4P4/9/9/9/9/4K4 w");
+        assert_eq!(dests(&p, "e5"), ["e6"]);
+        // With the king on d0 the horse is free; with it on e0 the rook pins the horse.
+        let p = pos("4k4/9/9/9/4r4/9/9/4H4/9/3K5 w");
+        assert_eq!(dests(&p, "e2"), ["c1", "c3", "d4", "f0", "f4", "g1", "g3"]);
+        let p = pos("3k5/9/9/9/4r4/9/9/4H4/9/4K4 w");
+        assert_eq!(dests(&p, "e2"), Vec::<String>::new());
+        // Moving onto the line between a cannon and the king makes a screen.
+        let p = pos("3k5/9/9/9/4c4/9/9/9/R8/4K4 w");
+        assert!(!p.is_check());
+        assert!(!p.is_legal(mv("a1e1")), "e1 would screen the cannon");
+        assert!(p.is_legal(mv("a1d1")));
+    }
+
+    #[test]
+    fn checks_and_checkers() {
+        let p = pos("3k5/9/9/9/4c4/9/9/4H4/9/4K4 w");
+        assert!(p.is_check());
+        assert_eq!(text(&p.checkers()), ["e5"]);
+        assert!(!p.legal_moves().is_empty());
+        for m in p.legal_moves().iter() {
+            assert!(!p.play(*m).unwrap().pass().is_check(), "{m}");
+        }
+        let p = pos("4k4/9/9/9/9/9/9/2h6/9/3K5 w");
+        assert_eq!(text(&p.checkers()), ["c2"]);
+        let p = pos("4k4/9/9/9/9/9/9/2h6/2R6/3K5 w");
+        assert!(p.checkers().is_empty(), "leg blocked");
+        assert!(!p.is_check());
+        let p = pos("4k4/9/9/9/9/9/9/9/3p5/3K5 w");
+        assert_eq!(text(&p.checkers()), ["d1"]);
+        // Double check: the rook is also the cannon's screen.
+        let p = pos("3k5/9/9/9/4c4/9/4r4/9/9/4K4 w");
+        assert_eq!(text(&p.checkers()), ["e3", "e5"]);
+        let p = pos("3k5/9/9/9/4c4/9/4r4/9/9/5K3 w");
+        assert!(!p.is_check());
+    }
+
+    #[test]
+    fn checkmate_and_stalemate() {
+        let p = pos("R2k5/R8/9/9/9/9/9/9/9/4K4 b");
+        assert!(p.is_check());
+        assert!(p.is_checkmate());
+        assert!(!p.is_stalemate());
+        assert_eq!(p.outcome(), Some(Outcome::Loss(Color::Black)));
+        assert_eq!(p.outcome().map(Outcome::winner), Some(Color::Red));
+        // Not in check, but d8 is covered by the rook and e9 faces the red king.
+        let p = pos("3k5/7R1/9/9/9/9/9/9/9/4K4 b");
+        assert!(!p.is_check());
+        assert!(p.is_stalemate());
+        assert!(!p.is_checkmate());
+        assert_eq!(p.outcome(), Some(Outcome::Loss(Color::Black)));
+    }
+
+    #[test]
+    fn attacks_and_attackers() {
+        let p = Position::startpos();
+        assert_eq!(
+            text(&p.attacks_from(sq("b2"))),
+            [
+                "b1", "a2", "c2", "d2", "e2", "f2", "g2", "b3", "b4", "b5", "b6", "b9"
+            ]
+        );
+        assert!(p.attacks_from(sq("e5")).is_empty());
+        assert!(p.attackers_of(sq("e3"), Color::Red).is_empty());
+        // The king and both advisors defend e1.
+        assert_eq!(
+            text(&p.attackers_of(sq("e1"), Color::Red)),
+            ["d0", "e0", "f0"]
+        );
+        // The black cannon on b7 attacks b0 over the red cannon on b2.
+        assert_eq!(text(&p.attackers_of(sq("b0"), Color::Black)), ["b7"]);
+        // A king attacks along the file only the other king.
+        let k = pos("4k4/9/9/9/4P4/9/9/9/9/4K4 w");
+        assert!(k.attackers_of(sq("e6"), Color::Black).is_empty());
+        assert_eq!(text(&k.attacks_from(sq("e9"))), ["e8", "d9", "f9"]);
+    }
+
+    #[test]
+    fn play_pass_and_equality() {
+        let p = Position::startpos();
+        assert_eq!(p.play(mv("h2e2")).unwrap().turn(), Color::Black);
+        assert_eq!(p.play(mv("h2i3")), Err(IllegalMove { mv: mv("h2i3") }));
+        assert_eq!(
+            p.play(mv("e6e5")).unwrap_err().to_string(),
+            "`e6e5` is not a legal move here"
+        );
+        assert!(p.play(mv("e5e4")).is_err());
+        let q = p.pass();
+        assert_ne!(p, q);
+        assert_eq!(q.pass(), p);
+        let mut r = p;
+        r.play_unchecked(mv("e5e4"));
+        assert_eq!(r, q, "from an empty square only the turn changes");
+        let mut s = p;
+        s.play_unchecked(mv("a0a0"));
+        assert_eq!(s.pieces().count(), 32);
+        // Capturing a king by unchecked moves stays memory-safe.
+        let mut t = pos("4k4/9/9/9/9/9/9/9/9/3K1R3 w");
+        t.play_unchecked(mv("f0f9"));
+        t.play_unchecked(mv("e9f9"));
+        t.play_unchecked(mv("d0d9"));
+        let _ = (t.legal_moves(), t.is_check(), t.checkers(), t.outcome());
+        let set: std::collections::HashSet<Position> = [p, q, p].into_iter().collect();
+        assert_eq!(set.len(), 2);
     }
 }
