@@ -1,5 +1,6 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
 
+pub mod batch;
 pub mod compile;
 pub mod eval;
 pub mod facts;
