@@ -246,6 +246,15 @@ fn compile(root: SourceFile, loader: &resolve::Loader) -> Result<CompiledRules, 
     };
     let mut warnings = Vec::new();
     let compiled = check::check(merged, &mut errors, &mut warnings);
+    // Report in source order (file by file), whatever pass found them.
+    errors.sort_by_cached_key(CompileError::position);
+    warnings.sort_by_cached_key(|w| {
+        let p = w.problem();
+        (
+            p.file_name().unwrap_or("").to_owned(),
+            p.loc().map_or(0, |l| l.start),
+        )
+    });
     match (compiled, NonEmpty::from_vec(errors)) {
         (Some(mut rules), None) => {
             rules.warnings = std::sync::Arc::new(warnings);

@@ -52,6 +52,20 @@ pub enum CompileError {
 }
 
 impl CompileError {
+    /// Where the error is: file name and byte offset, for sorting into source order.
+    pub(crate) fn position(&self) -> (String, usize) {
+        match self {
+            CompileError::Parse(e) => (String::new(), e.loc().start),
+            _ => match self.problem() {
+                Some(p) => (
+                    p.file_name().unwrap_or("").to_owned(),
+                    p.loc().map_or(0, |l| l.start),
+                ),
+                None => (String::new(), 0),
+            },
+        }
+    }
+
     /// The underlying problem, unless this is a parse error.
     pub fn problem(&self) -> Option<&Problem> {
         match self {
@@ -174,6 +188,11 @@ impl Problem {
     /// The main span, if the problem is about some text.
     pub fn loc(&self) -> Option<Loc> {
         self.loc
+    }
+
+    /// The name of the file the problem is in, if it is about some text.
+    pub fn file_name(&self) -> Option<&str> {
+        self.src.as_ref().map(|s| s.name())
     }
 }
 
