@@ -48,20 +48,20 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, ParseErrors> {
             match ast {
                 Some(ast) => match NonEmpty::from_vec(errors) {
                     None => Ok(ast),
-                    Some(errors) => Err(ParseErrors(errors)),
+                    Some(errors) => Err(ParseErrors(Box::new(errors))),
                 },
                 None => {
                     errors.insert(0, internal_error(file));
-                    Err(ParseErrors(NonEmpty::from_vec(errors).unwrap_or_else(
-                        || NonEmpty::singleton(internal_error(file)),
-                    )))
+                    let errors = NonEmpty::from_vec(errors)
+                        .unwrap_or_else(|| NonEmpty::singleton(internal_error(file)));
+                    Err(ParseErrors(Box::new(errors)))
                 }
             }
         }
         Err(first) => {
             let mut errors = NonEmpty::singleton(friendly(file, &first, 0));
             recover(file, &first, &mut errors);
-            Err(ParseErrors(errors))
+            Err(ParseErrors(Box::new(errors)))
         }
     }
 }

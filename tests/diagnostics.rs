@@ -1,6 +1,8 @@
 //! Every rule file under `tests/rules/` is compiled and its diagnostics (or warnings) are
 //! rendered without colours into a snapshot.
 
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
 use std::path::Path;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};

@@ -1,5 +1,7 @@
 //! End-to-end judgements: FEN + moves → facts → verdict, under `tests/rules/basic.rules`.
 
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
 use std::path::Path;
 
 use xqlaw::compile::load_rules;

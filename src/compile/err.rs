@@ -225,13 +225,16 @@ impl Diagnostic for Problem {
 #[derive(Debug, Error)]
 #[error("{}", .errors.first)]
 pub struct CompileErrors {
-    errors: NonEmpty<CompileError>,
+    errors: Box<NonEmpty<CompileError>>,
     warnings: Vec<CompileWarning>,
 }
 
 impl CompileErrors {
     pub(crate) fn new(errors: NonEmpty<CompileError>, warnings: Vec<CompileWarning>) -> Self {
-        CompileErrors { errors, warnings }
+        CompileErrors {
+            errors: Box::new(errors),
+            warnings,
+        }
     }
 
     /// Every error, in source order.

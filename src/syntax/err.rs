@@ -126,7 +126,7 @@ impl DuplicateAttr {
 /// others are attached as related diagnostics.
 #[derive(Debug, Error)]
 #[error("{}", .0.first)]
-pub struct ParseErrors(pub NonEmpty<ParseError>);
+pub struct ParseErrors(pub Box<NonEmpty<ParseError>>);
 
 impl ParseErrors {
     /// Every error, in order.
