@@ -12,7 +12,7 @@ use xqlaw::xiangqi::{Position, divide, perft};
 
 const NODE_LIMIT: u64 = 2_000_000;
 
-fn run(path: &Path) {
+fn run(path: &Path, node_limit: u64) {
     let text = fs::read_to_string(path).unwrap();
     let mut id = String::new();
     let mut pos = None;
@@ -28,7 +28,7 @@ fn run(path: &Path) {
             "perft" => {
                 let (depth, count) = value.split_once(' ').unwrap();
                 let (depth, count): (u32, u64) = (depth.parse().unwrap(), count.parse().unwrap());
-                if count > NODE_LIMIT {
+                if count > node_limit {
                     continue;
                 }
                 let p = pos.as_ref().unwrap();
@@ -47,11 +47,17 @@ fn run(path: &Path) {
 
 #[test]
 fn xiangqi() {
-    run(Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/xiangqi.perft"
-    )));
+    run(Path::new(DATA), NODE_LIMIT);
 }
+
+/// Every count, however deep (run with `cargo test --release --test perft -- --ignored`).
+#[test]
+#[ignore = "slow: runs the deep counts too"]
+fn xiangqi_deep() {
+    run(Path::new(DATA), u64::MAX);
+}
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xiangqi.perft");
 
 /// An independent, deliberately simple move generator written straight from the rules, used to
 /// cross-check the engine: targets by offsets, check by generating every enemy move.

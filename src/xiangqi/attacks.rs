@@ -275,36 +275,20 @@ pub(crate) static PAWN_ATTACKERS: [[Steps<3>; 90]; 2] = [
     pawn_attackers_table(Color::Black),
 ];
 
-/// For each square, the bitmask of its diagonal neighbours: the horse legs next to a king.
-pub(crate) static DIAG_NEIGHBOURS: [u128; 90] = {
-    let mut t = [0u128; 90];
+/// For each square and direction of [`DIRS`], the bitmask of the squares of that ray.
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
     let mut s = 0;
     while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         let mut d = 0;
         while d < 4 {
-            if let Some(q) = at(f + diag[d].0, r + diag[d].1) {
-                t[s] |= 1u128 << q;
+            let ray = RAYS[s][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                t[s][d] |= 1u128 << ray.squares[i];
+                i += 1;
             }
             d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// For each square, the bitmask of all squares on the same file or rank (excluding itself).
-pub(crate) static LINES: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut q = 0;
-        while q < 90 {
-            if q != s && (q % 9 == s % 9 || q / 9 == s / 9) {
-                t[s] |= 1u128 << q;
-            }
-            q += 1;
         }
         s += 1;
     }
@@ -336,7 +320,7 @@ mod tests {
         assert_eq!(PAWN[1][sq("a4")].len, 2);
         assert_eq!(RAYS[sq("a0")][0].len, 9);
         assert_eq!(RAYS[sq("a0")][3].len, 8);
-        assert_eq!(LINES[0].count_ones(), 17);
+        assert_eq!(RAY_MASKS[0][0].count_ones(), 9);
     }
 
     #[test]

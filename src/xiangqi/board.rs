@@ -1,7 +1,9 @@
 //! Piece placement: a mailbox of 90 squares plus per-colour occupancy masks.
 
 use super::{
-    attacks::{ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RAYS},
+    attacks::{
+        ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RAY_MASKS, RAYS,
+    },
     mv::{Move, MoveList},
     piece::{Color, Piece},
     square::Square,
@@ -17,6 +19,17 @@ pub(crate) mod code {
     pub const ROOK: u8 = 5;
     pub const CANNON: u8 = 6;
     pub const PAWN: u8 = 7;
+}
+
+/// The result of [`Board::king_danger`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Danger {
+    /// The king is attacked now.
+    pub check: bool,
+    /// Squares a piece may not leave without a king-safety test (includes the king's own).
+    pub from: u128,
+    /// Squares a piece may not arrive on without a king-safety test.
+    pub to: u128,
 }
 
 /// Where the pieces stand.
@@ -156,6 +169,67 @@ impl Board {
             }
         }
         false
+    }
+
+    /// What a move of colour `us` must avoid for its king on square index `k`.
+    ///
+    /// When not in check, a move that is not a king move can only expose the king by leaving a
+    /// square in `from` (a ray of the king holding an enemy rook, cannon or king, or a leg
+    /// blocking an enemy horse) or by arriving on a square in `to` (a ray of the king holding an
+    /// enemy cannon: a new screen). Other moves need no test.
+    #[inline]
+    pub fn king_danger(&self, k: usize, us: Color) -> Danger {
+        let them = color_bit(us.other());
+        let mut danger = Danger {
+            check: false,
+            from: 1u128 << k,
+            to: 0,
+        };
+        let (Some(rays), Some(masks)) = (RAYS.get(k), RAY_MASKS.get(k)) else {
+            return danger;
+        };
+        for (ray, &mask) in rays.iter().zip(masks) {
+            let mut pieces = 0;
+            for s in ray.iter() {
+                let c = self.code(s);
+                if c == code::EMPTY {
+                    continue;
+                }
+                pieces += 1;
+                if c & !7 != them {
+                    continue;
+                }
+                match c & 7 {
+                    code::ROOK | code::KING => {
+                        danger.from |= mask;
+                        danger.check |= pieces == 1;
+                    }
+                    code::CANNON => {
+                        danger.from |= mask;
+                        danger.to |= mask;
+                        danger.check |= pieces == 2;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let horse = them | code::HORSE;
+        for (h, leg) in HORSE_ATTACKERS[k].iter() {
+            if self.code(h) == horse {
+                if self.code(leg) == code::EMPTY {
+                    danger.check = true;
+                } else {
+                    danger.from |= 1u128 << leg;
+                }
+            }
+        }
+        let pawn = them | code::PAWN;
+        for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
+            if self.code(p) == pawn {
+                danger.check = true;
+            }
+        }
+        danger
     }
 
     /// All pieces of colour `by` that attack square index `t` pseudo-legally, as if `t` held an

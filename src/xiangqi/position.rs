@@ -3,7 +3,6 @@
 use std::hash::{Hash, Hasher};
 
 use super::{
-    attacks::{DIAG_NEIGHBOURS, LINES},
     board::{Board, code},
     mv::{Move, MoveList},
     piece::{Color, Piece, Role},
@@ -225,17 +224,14 @@ impl Position {
             occ &= occ - 1;
             self.board.piece_moves(s, &mut list);
         }
-        let in_check = self.is_check();
-        let king = self.king(self.turn).index();
-        // Moves that cannot expose the king need no test: when not in check, only a king move, a
-        // piece leaving the king's file or rank (opening a line or removing a cannon screen), a
-        // piece arriving on it (becoming a cannon screen) or a piece leaving a horse leg next to
-        // the king can.
-        let risky = LINES[king] | DIAG_NEIGHBOURS[king] | (1u128 << king);
-        let lines = LINES[king];
+        let danger = self
+            .board
+            .king_danger(self.king(self.turn).index(), self.turn);
+        // See `Board::king_danger`: most moves need no king-safety test.
         list.retain(|m| {
             let (from, to) = (m.from.index(), m.to.index());
-            if !in_check && risky & (1u128 << from) == 0 && lines & (1u128 << to) == 0 {
+            if !danger.check && danger.from & (1u128 << from) == 0 && danger.to & (1u128 << to) == 0
+            {
                 return true;
             }
             self.is_safe(m)
