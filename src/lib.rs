@@ -1,6 +1,11 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
 
+pub mod batch;
+pub mod compile;
+pub mod eval;
 pub mod facts;
 pub mod import;
+pub mod source;
 pub mod spec;
+pub mod syntax;
 pub mod xiangqi;

@@ -6,3 +6,4 @@
 pub mod model;
 
 pub use model::{Erratum, SourceRef, SpecError, SpecFile, Verdict, write_atomic};
+pub mod runner;

@@ -79,16 +79,7 @@ pub struct SourceRef {
 }
 
 /// The ruling a rule set gives on a diagram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Red (Trắng) loses.
-    RedLoses,
-    /// Black (Đen) loses.
-    BlackLoses,
-    /// The game is drawn.
-    Draw,
-}
+pub use crate::eval::Verdict;
 
 impl SpecFile {
     /// Reads a spec file from YAML text; `name` is used in error messages.

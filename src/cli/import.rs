@@ -1,0 +1,28 @@
+//! `xqlaw import`: the law's published text → spec-test files.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `xqlaw import`.
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The source files (forum text), e.g. `shared/seeds/*.txt`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The directory for the spec files.
+    #[arg(long, default_value = "spec-tests/vn-1999")]
+    out: PathBuf,
+}
+
+/// Imports, prints every misprint and merge as a diagnostic, then the summary line; exit 1
+/// when a diagram or file could not be imported.
+pub fn run(args: &ImportArgs) -> ExitCode {
+    let outcome = xqlaw::import::run(&args.files, &args.out);
+    let summary = outcome.summary();
+    let success = outcome.is_success();
+    for diagnostic in outcome.into_diagnostics() {
+        eprint!("{}", super::render(diagnostic.as_ref()));
+    }
+    outln!("{summary}");
+    if success { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

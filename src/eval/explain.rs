@@ -1,0 +1,186 @@
+//! Explanations: each ply classified by the terms, and the judgement in words.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::pattern::PlyValues;
+use super::{Judgement, SideJudgement};
+use crate::compile::CompiledRules;
+use crate::facts::{PieceAt, PlyFacts};
+use crate::syntax::ast::{Outcome, Subject};
+use crate::syntax::print;
+
+/// A piece in words: `black horse g6`.
+pub fn piece(p: &PieceAt) -> String {
+    format!("{} {} {}", p.piece.color, p.piece.role, p.square)
+}
+
+/// A threat and the threat terms it satisfies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThreatReport {
+    /// The attacking piece, e.g. `red rook e6`.
+    pub attacker: String,
+    /// The threatened piece, e.g. `black horse g6`.
+    pub target: String,
+    /// The threat terms that hold.
+    pub terms: Vec<String>,
+}
+
+/// One ply classified by the terms.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlyReport {
+    /// Ply number, from 1.
+    pub ply: usize,
+    /// Who moved: `red` or `black`.
+    pub mover: String,
+    /// The move in ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The moved piece, e.g. `red rook`.
+    pub piece: String,
+    /// The move terms that hold.
+    pub terms: Vec<String>,
+    /// The threats that satisfy at least one threat term.
+    pub threats: Vec<ThreatReport>,
+}
+
+/// Builds the report of one ply.
+pub(crate) fn ply_report(rules: &CompiledRules, ply: &PlyFacts, values: &PlyValues) -> PlyReport {
+    let terms = rules
+        .terms
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| {
+            t.subject == Subject::Move && values.move_terms.get(*i).copied().unwrap_or(false)
+        })
+        .map(|(_, t)| t.id.clone())
+        .collect();
+    let threats = ply
+        .threats
+        .iter()
+        .enumerate()
+        .filter_map(|(k, threat)| {
+            let held = values.threat_terms.get(k)?;
+            let terms: Vec<String> = rules
+                .terms
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| {
+                    t.subject == Subject::Threat && held.get(*i).copied().unwrap_or(false)
+                })
+                .map(|(_, t)| t.id.clone())
+                .collect();
+            (!terms.is_empty()).then(|| ThreatReport {
+                attacker: piece(&threat.attacker),
+                target: piece(&threat.target),
+                terms,
+            })
+        })
+        .collect();
+    PlyReport {
+        ply: ply.ply + 1,
+        mover: ply.mover.name().to_owned(),
+        mv: ply.mv.to_string(),
+        piece: format!("{} {}", ply.piece.piece.color, ply.piece.piece.role),
+        terms,
+        threats,
+    }
+}
+
+/// The judgement in words (stable: used in snapshots).
+pub(crate) fn render(j: &Judgement) -> String {
+    let mut out = String::new();
+    let _ = write_judgement(&mut out, j);
+    out
+}
+
+fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
+    match &j.title {
+        Some(t) => writeln!(out, "rule set {} — {t}", j.rules)?,
+        None => writeln!(out, "rule set {}", j.rules)?,
+    }
+    writeln!(out, "verdict: {}", j.verdict)?;
+    writeln!(out)?;
+    writeln!(out, "moves:")?;
+    for p in &j.plies {
+        let (from, to) = (p.mv.get(..2).unwrap_or(""), p.mv.get(2..).unwrap_or(""));
+        let terms = if p.terms.is_empty() {
+            "—".to_owned()
+        } else {
+            p.terms.join(", ")
+        };
+        writeln!(out, "  ply {}, {} {from}→{to}: {terms}", p.ply, p.piece)?;
+        for t in &p.threats {
+            writeln!(
+                out,
+                "      {} on {} (by {})",
+                t.terms.join(", "),
+                t.target,
+                t.attacker
+            )?;
+        }
+    }
+    for side in [&j.red, &j.black] {
+        writeln!(out)?;
+        write_side(out, side)?;
+    }
+    writeln!(out)?;
+    match &j.row {
+        Some(row) => writeln!(
+            out,
+            "verdict row {} with side = {}: {} ⇒ {}",
+            row.row, row.side, row.text, j.verdict
+        )?,
+        None => writeln!(out, "no verdict row matched ⇒ {}", j.verdict)?,
+    }
+    Ok(())
+}
+
+fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
+    let plural = if s.moves == 1 { "" } else { "s" };
+    writeln!(
+        out,
+        "{} ({} move{plural}): {}",
+        s.side,
+        s.moves,
+        print::outcome(s.outcome)
+    )?;
+    if s.fired.is_empty() {
+        writeln!(out, "  no ruling fired")?;
+    }
+    for f in &s.fired {
+        let article = f
+            .article
+            .as_ref()
+            .map(|a| format!(" ({a})"))
+            .unwrap_or_default();
+        let status = if f.in_force() {
+            "in force".to_owned()
+        } else {
+            format!("set aside by {}", f.overridden_by.join(", "))
+        };
+        let mark = match (f.in_force(), f.outcome) {
+            (false, _) => "·",
+            (true, Outcome::Forbidden) => "✗",
+            (true, Outcome::Allowed) => "✓",
+        };
+        writeln!(
+            out,
+            "  {mark} {}{article} → {}, {status}",
+            f.id,
+            print::outcome(f.outcome)
+        )?;
+        writeln!(out, "      when {}", f.when)?;
+        if let Some(t) = &f.target {
+            match &f.attacker {
+                Some(a) => writeln!(out, "      target: {t}, attacker: {a}")?,
+                None => writeln!(out, "      target: {t}")?,
+            }
+        }
+        if let Some(q) = &f.quote {
+            writeln!(out, "      “{q}”")?;
+        }
+    }
+    Ok(())
+}

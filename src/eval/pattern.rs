@@ -1,0 +1,265 @@
+//! Evaluating terms on each ply, and patterns over one side's moves.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::compile::{CompiledRules, Expr, Pattern};
+use crate::facts::{PieceAt, PieceId, PlyFacts, SequenceFacts};
+use crate::syntax::ast::{Quantifier, Subject, TargetClause};
+use crate::xiangqi::Color;
+
+/// Which terms hold on one ply: move terms for the move, threat terms for each threat.
+#[derive(Debug, Clone)]
+pub(crate) struct PlyValues {
+    /// Indexed by term id; false for threat terms.
+    pub(crate) move_terms: Vec<bool>,
+    /// One vector per threat of the ply (same order as `PlyFacts::threats`), indexed by term
+    /// id; false for move terms.
+    pub(crate) threat_terms: Vec<Vec<bool>>,
+}
+
+/// Evaluates every term on `ply`, in the rule set's evaluation order.
+pub(crate) fn classify(rules: &CompiledRules, ply: &PlyFacts) -> PlyValues {
+    let n = rules.terms.len();
+    let mut values = PlyValues {
+        move_terms: vec![false; n],
+        threat_terms: vec![vec![false; n]; ply.threats.len()],
+    };
+    // INVARIANT: `rules.terms` is in topological order, so every term a term uses has been
+    // evaluated before it.
+    for (id, term) in rules.terms.iter().enumerate() {
+        match term.subject {
+            Subject::Move => {
+                let v = eval_move(&term.body, ply, &values);
+                if let Some(slot) = values.move_terms.get_mut(id) {
+                    *slot = v;
+                }
+            }
+            Subject::Threat => {
+                for t in 0..ply.threats.len() {
+                    let v = eval_threat(&term.body, ply, t, &values);
+                    if let Some(slot) = values.threat_terms.get_mut(t).and_then(|ts| ts.get_mut(id))
+                    {
+                        *slot = v;
+                    }
+                }
+            }
+        }
+    }
+    values
+}
+
+/// Evaluates a move expression.
+pub(crate) fn eval_move(e: &Expr, ply: &PlyFacts, values: &PlyValues) -> bool {
+    match e {
+        Expr::And(xs) => xs.iter().all(|x| eval_move(x, ply, values)),
+        Expr::Or(xs) => xs.iter().any(|x| eval_move(x, ply, values)),
+        Expr::Not(x) => !eval_move(x, ply, values),
+        Expr::Fact(spec, roles) => spec.eval_move(ply, *roles),
+        Expr::Term(id) => values.move_terms.get(id.0).copied().unwrap_or(false),
+        Expr::AnyThreat(x) => (0..ply.threats.len()).any(|t| eval_threat(x, ply, t, values)),
+        Expr::NoThreat(x) => !(0..ply.threats.len()).any(|t| eval_threat(x, ply, t, values)),
+    }
+}
+
+/// Evaluates a threat expression on threat number `t` of `ply`.
+pub(crate) fn eval_threat(e: &Expr, ply: &PlyFacts, t: usize, values: &PlyValues) -> bool {
+    let Some(threat) = ply.threats.get(t) else {
+        return false;
+    };
+    match e {
+        Expr::And(xs) => xs.iter().all(|x| eval_threat(x, ply, t, values)),
+        Expr::Or(xs) => xs.iter().any(|x| eval_threat(x, ply, t, values)),
+        Expr::Not(x) => !eval_threat(x, ply, t, values),
+        Expr::Fact(spec, roles) => spec.eval_threat(threat, *roles),
+        Expr::Term(id) => values
+            .threat_terms
+            .get(t)
+            .and_then(|ts| ts.get(id.0))
+            .copied()
+            .unwrap_or(false),
+        // Not produced by the compiler inside threat expressions.
+        Expr::AnyThreat(_) | Expr::NoThreat(_) => false,
+    }
+}
+
+/// The plies of a sequence with their term values, split by side.
+pub(crate) struct Play<'a> {
+    pub(crate) facts: &'a SequenceFacts,
+    pub(crate) values: Vec<PlyValues>,
+}
+
+/// Why a pattern held: the piece chased on every move, and by what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Witness {
+    /// The target, as it stood on the side's last move.
+    pub(crate) target: PieceAt,
+    /// The attacker, when the pattern asked for the same one.
+    pub(crate) attacker: Option<PieceAt>,
+}
+
+/// The result of a pattern: whether it holds and, for target patterns, a witness.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Holds {
+    pub(crate) holds: bool,
+    pub(crate) witness: Option<Witness>,
+}
+
+impl Holds {
+    fn plain(holds: bool) -> Holds {
+        Holds {
+            holds,
+            witness: None,
+        }
+    }
+}
+
+impl Play<'_> {
+    /// The indices of the plies `side` played.
+    pub(crate) fn moves_of(&self, side: Color) -> Vec<usize> {
+        self.facts
+            .plies
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.mover == side)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Evaluates a pattern over `side`'s moves.
+    pub(crate) fn pattern(&self, p: &Pattern, side: Color) -> Holds {
+        match p {
+            Pattern::And(xs) => {
+                let mut witness = None;
+                for x in xs {
+                    let h = self.pattern(x, side);
+                    if !h.holds {
+                        return Holds::plain(false);
+                    }
+                    witness = witness.or(h.witness);
+                }
+                Holds {
+                    holds: true,
+                    witness,
+                }
+            }
+            Pattern::Or(xs) => xs
+                .iter()
+                .map(|x| self.pattern(x, side))
+                .find(|h| h.holds)
+                .unwrap_or(Holds::plain(false)),
+            Pattern::Not(x) => Holds::plain(!self.pattern(x, side).holds),
+            Pattern::Opponent(x) => {
+                let h = self.pattern(x, side.other());
+                Holds::plain(h.holds)
+            }
+            Pattern::Moves {
+                quantifier,
+                body,
+                targets: None,
+            } => {
+                let moves = self.moves_of(side);
+                let count = moves
+                    .iter()
+                    .filter(|&&i| match (self.facts.plies.get(i), self.values.get(i)) {
+                        (Some(ply), Some(v)) => eval_move(body, ply, v),
+                        _ => false,
+                    })
+                    .count();
+                Holds::plain(match quantifier {
+                    Quantifier::Every => !moves.is_empty() && count == moves.len(),
+                    Quantifier::Some => count > 0,
+                    Quantifier::No => count == 0,
+                    Quantifier::AtLeast(n) => count as u64 >= *n,
+                })
+            }
+            Pattern::Moves {
+                quantifier,
+                body,
+                targets: Some(clause),
+            } => self.target_pattern(*quantifier, body, *clause, side),
+        }
+    }
+
+    /// `every move E on same target` and friends.
+    fn target_pattern(
+        &self,
+        quantifier: Quantifier,
+        body: &Expr,
+        clause: TargetClause,
+        side: Color,
+    ) -> Holds {
+        let moves = self.moves_of(side);
+        if moves.is_empty() {
+            return Holds::plain(false);
+        }
+        let by_attacker = clause == TargetClause::SameTargetSameAttacker;
+        // For each move, the keys (target, or attacker and target) of the threats satisfying
+        // the body, and the pieces as they stood.
+        type Key = (Option<PieceId>, PieceId);
+        let mut per_move: Vec<BTreeSet<Key>> = Vec::new();
+        let mut pieces: BTreeMap<Key, (Option<PieceAt>, PieceAt)> = BTreeMap::new();
+        for &i in &moves {
+            let (Some(ply), Some(v)) = (self.facts.plies.get(i), self.values.get(i)) else {
+                per_move.push(BTreeSet::new());
+                continue;
+            };
+            let mut keys = BTreeSet::new();
+            for (t, threat) in ply.threats.iter().enumerate() {
+                if eval_threat(body, ply, t, v) {
+                    let key = (by_attacker.then_some(threat.attacker.id), threat.target.id);
+                    keys.insert(key);
+                    pieces.insert(key, (by_attacker.then_some(threat.attacker), threat.target));
+                }
+            }
+            per_move.push(keys);
+        }
+        let witness = |key: &Key| {
+            pieces.get(key).map(|(attacker, target)| Witness {
+                target: *target,
+                attacker: *attacker,
+            })
+        };
+        match (quantifier, clause) {
+            (Quantifier::AtLeast(n), _) => {
+                let mut counts: BTreeMap<Key, u64> = BTreeMap::new();
+                for keys in &per_move {
+                    for k in keys {
+                        *counts.entry(*k).or_default() += 1;
+                    }
+                }
+                match counts.iter().find(|(_, c)| **c >= n) {
+                    Some((k, _)) => Holds {
+                        holds: true,
+                        witness: witness(k),
+                    },
+                    None => Holds::plain(false),
+                }
+            }
+            (_, TargetClause::ChangingTargets) => {
+                let every = per_move.iter().all(|k| !k.is_empty());
+                let common = intersection(&per_move);
+                Holds::plain(every && common.is_empty())
+            }
+            _ => {
+                let common = intersection(&per_move);
+                match common.iter().next() {
+                    Some(k) => Holds {
+                        holds: true,
+                        witness: witness(k),
+                    },
+                    None => Holds::plain(false),
+                }
+            }
+        }
+    }
+}
+
+fn intersection<K: Ord + Copy>(sets: &[BTreeSet<K>]) -> BTreeSet<K> {
+    let mut iter = sets.iter();
+    let Some(first) = iter.next() else {
+        return BTreeSet::new();
+    };
+    iter.fold(first.clone(), |acc, s| {
+        acc.intersection(s).copied().collect()
+    })
+}

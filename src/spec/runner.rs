@@ -1,0 +1,443 @@
+//! Running spec files against rule sets: the engine of `xqlaw test` and of the corpus tests.
+//!
+//! Every spec file is judged by every rule set it states an expectation for. A file that
+//! cannot be used (bad YAML, an unknown field, an illegal move, an unknown rule set) is
+//! reported with its path and line and counted as failed; the other files still run.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use rayon::prelude::*;
+use thiserror::Error;
+
+use super::model::{SpecFile, Verdict};
+use crate::compile::CompiledRules;
+use crate::eval::judge;
+use crate::xiangqi::{Move, Position};
+
+/// How one case ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaseOutcome {
+    /// The rule set gives the expected verdict.
+    Pass {
+        /// The verdict, as expected.
+        verdict: Verdict,
+    },
+    /// The rule set gives another verdict.
+    Fail {
+        /// What the spec file expects.
+        expected: Verdict,
+        /// What the rule set gives.
+        got: Verdict,
+        /// The judgement in words.
+        explanation: String,
+    },
+    /// The rule set gives another verdict, and the spec file documents why the law's own
+    /// verdict is believed wrong. Not counted as passed nor as failed.
+    KnownFailure {
+        /// What the spec file expects.
+        expected: Verdict,
+        /// What the rule set gives.
+        got: Verdict,
+        /// The documented reason.
+        reason: String,
+    },
+    /// The spec file could not be judged (rendered diagnostic, with path and line).
+    Error {
+        /// The rendered diagnostic.
+        message: String,
+    },
+}
+
+/// One spec file judged by one rule set (or a file that could not be read at all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseReport {
+    /// The spec file.
+    pub path: PathBuf,
+    /// The diagram's id (`hinh-01`), or the file name when the file could not be read.
+    pub id: String,
+    /// The rule set's name, or `-` when the file could not be read.
+    pub rule_set: String,
+    /// How it ended.
+    pub outcome: CaseOutcome,
+    /// The judgement in words (also for passing cases, for snapshots).
+    pub explanation: String,
+}
+
+impl CaseReport {
+    /// Whether the case counts as failed.
+    pub fn is_failure(&self) -> bool {
+        matches!(self.outcome, CaseOutcome::Fail { .. } | CaseOutcome::Error { .. })
+    }
+
+    /// One line for `xqlaw test` (plus the explanation or the diagnostic, indented, when it
+    /// did not pass).
+    pub fn render(&self) -> String {
+        match &self.outcome {
+            CaseOutcome::Pass { verdict } => {
+                format!("pass  {:<8} {:<10} {}\n", self.rule_set, self.id, verdict.as_str())
+            }
+            CaseOutcome::Fail { expected, got, explanation } => format!(
+                "FAIL  {:<8} {:<10} expected {}, got {}\n{}",
+                self.rule_set,
+                self.id,
+                expected.as_str(),
+                got.as_str(),
+                indent(explanation)
+            ),
+            CaseOutcome::KnownFailure { expected, got, reason } => format!(
+                "known {:<8} {:<10} expected {}, got {} (known failure: {reason})\n",
+                self.rule_set,
+                self.id,
+                expected.as_str(),
+                got.as_str()
+            ),
+            CaseOutcome::Error { message } => format!(
+                "FAIL  {:<8} {:<10} error\n{}",
+                self.rule_set,
+                self.id,
+                indent(message)
+            ),
+        }
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("      {l}\n")).collect()
+}
+
+/// The totals of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Totals {
+    /// Cases that gave the expected verdict.
+    pub passed: usize,
+    /// Cases that did not, or could not be judged.
+    pub failed: usize,
+    /// Documented known failures.
+    pub known: usize,
+}
+
+/// Counts the reports.
+pub fn totals(reports: &[CaseReport]) -> Totals {
+    let mut t = Totals::default();
+    for r in reports {
+        match r.outcome {
+            CaseOutcome::Pass { .. } => t.passed += 1,
+            CaseOutcome::KnownFailure { .. } => t.known += 1,
+            CaseOutcome::Fail { .. } | CaseOutcome::Error { .. } => t.failed += 1,
+        }
+    }
+    t
+}
+
+/// The YAML files under `paths` (files as given, directories searched recursively), sorted.
+pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        collect(path, &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(entries) = fs::read_dir(path) else {
+            out.push(path.to_path_buf());
+            return;
+        };
+        for entry in entries.flatten() {
+            collect(&entry.path(), out);
+        }
+    } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") || path.is_file() {
+        out.push(path.to_path_buf());
+    } else {
+        // A path that does not exist is reported by the loader as unreadable.
+        out.push(path.to_path_buf());
+    }
+}
+
+/// Judges every file with every rule set in `rule_sets` it has an expectation for.
+/// `known_names` are the rule sets that exist (an expectation for any other name is an error);
+/// expectations for existing rule sets that are not being run are skipped.
+pub fn run(rule_sets: &[CompiledRules], known_names: &BTreeSet<String>, files: &[PathBuf]) -> Vec<CaseReport> {
+    files
+        .par_iter()
+        .flat_map_iter(|path| run_file(rule_sets, known_names, path))
+        .collect()
+}
+
+fn run_file(rule_sets: &[CompiledRules], known_names: &BTreeSet<String>, path: &Path) -> Vec<CaseReport> {
+    let name = path.display().to_string();
+    let file_id = path.file_stem().map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+    let error = |id: &str, rule_set: &str, message: String| CaseReport {
+        path: path.to_path_buf(),
+        id: id.to_string(),
+        rule_set: rule_set.to_string(),
+        outcome: CaseOutcome::Error { message },
+        explanation: String::new(),
+    };
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            let message = format!("cannot read `{name}`: {}\n", e.to_string().to_lowercase());
+            return vec![error(&file_id, "-", message)];
+        }
+    };
+    let spec = match SpecFile::from_yaml(&name, &text) {
+        Ok(spec) => spec,
+        Err(e) => return vec![error(&file_id, "-", render(&e))],
+    };
+    let source = || NamedSource::new(name.clone(), Arc::from(text.as_str()));
+    let mut reports = Vec::new();
+    for rule_set in spec.expect.keys() {
+        if !known_names.contains(rule_set) {
+            let err = CaseError {
+                message: format!("unknown rule set `{rule_set}`"),
+                help: format!(
+                    "the rule sets in `rules/` are: {}",
+                    known_names.iter().cloned().collect::<Vec<_>>().join(", ")
+                ),
+                src: source(),
+                span: span_of_key(&text, "expect:", rule_set),
+            };
+            reports.push(error(&spec.id, rule_set, render(&err)));
+        }
+    }
+    let running: Vec<&CompiledRules> =
+        rule_sets.iter().filter(|r| spec.expect.contains_key(&r.name)).collect();
+    if running.is_empty() {
+        return reports;
+    }
+    let replay = replay(&spec, &text).map_err(|mut err| {
+        err.src = source();
+        render(&err)
+    });
+    for rules in running {
+        let Some(&expected) = spec.expect.get(&rules.name) else {
+            continue;
+        };
+        let (start, moves) = match &replay {
+            Ok(ok) => ok,
+            Err(message) => {
+                reports.push(error(&spec.id, &rules.name, message.clone()));
+                continue;
+            }
+        };
+        let judgement = match judge(rules, start, moves) {
+            Ok(j) => j,
+            Err(e) => {
+                reports.push(error(&spec.id, &rules.name, render(&e)));
+                continue;
+            }
+        };
+        let got = judgement.verdict();
+        let explanation = judgement.explain();
+        let outcome = if got == expected {
+            CaseOutcome::Pass { verdict: got }
+        } else if let Some(reason) = &spec.known_failure {
+            CaseOutcome::KnownFailure { expected, got, reason: reason.clone() }
+        } else {
+            CaseOutcome::Fail { expected, got, explanation: explanation.clone() }
+        };
+        reports.push(CaseReport {
+            path: path.to_path_buf(),
+            id: spec.id.clone(),
+            rule_set: rules.name.clone(),
+            outcome,
+            explanation,
+        });
+    }
+    reports
+}
+
+/// Reads the start position and the moves of a spec file, checking that they replay.
+fn replay(spec: &SpecFile, text: &str) -> Result<(Position, Vec<Move>), CaseError> {
+    let blank = || NamedSource::new(String::new(), Arc::from(""));
+    let start = Position::from_fen(&spec.fen).map_err(|e| CaseError {
+        message: format!("invalid fen: {e}"),
+        help: "the `fen` field must be a legal position".to_string(),
+        src: blank(),
+        span: span_of_line(text, "fen:"),
+    })?;
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(spec.moves.len());
+    for (ply, mv_text) in spec.moves.iter().enumerate() {
+        let span = span_of_item(text, "moves:", ply);
+        let mv: Move = mv_text.parse().map_err(|e| CaseError {
+            message: format!("ply {} (`{mv_text}`) is not a move: {e}", ply + 1),
+            help: "moves are written in ICCS, like `h2e2`".to_string(),
+            src: blank(),
+            span,
+        })?;
+        pos = pos.play(mv).map_err(|_| CaseError {
+            message: format!("ply {} (`{mv_text}`) is not legal for {}", ply + 1, pos.turn()),
+            help: format!(
+                "legal moves here: {}",
+                pos.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+            ),
+            src: blank(),
+            span,
+        })?;
+        moves.push(mv);
+    }
+    Ok((start, moves))
+}
+
+/// A problem with one spec file, pointing at its place in the file.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(xqlaw::spec::case))]
+struct CaseError {
+    message: String,
+    #[help]
+    help: String,
+    #[source_code]
+    src: NamedSource<Arc<str>>,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+/// The span of the first line starting with `prefix` (the whole file start if none).
+fn span_of_line(text: &str, prefix: &str) -> SourceSpan {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(prefix) {
+            return SourceSpan::from((offset, line.trim_end().len()));
+        }
+        offset += line.len();
+    }
+    SourceSpan::from((0, 0))
+}
+
+/// The span of the `index`-th `- item` line of the block list under `key`.
+fn span_of_item(text: &str, key: &str, index: usize) -> SourceSpan {
+    let mut offset = 0;
+    let mut inside = false;
+    let mut seen = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(key) {
+            inside = true;
+        } else if inside && line.starts_with("- ") {
+            if seen == index {
+                return SourceSpan::from((offset, line.trim_end().len()));
+            }
+            seen += 1;
+        } else if inside && !line.starts_with(' ') {
+            break;
+        }
+        offset += line.len();
+    }
+    span_of_line(text, key)
+}
+
+/// The span of `  name:` in the block map under `key`.
+fn span_of_key(text: &str, key: &str, name: &str) -> SourceSpan {
+    let mut offset = 0;
+    let mut inside = false;
+    let wanted = format!("  {name}:");
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(key) {
+            inside = true;
+        } else if inside && line.starts_with(&wanted) {
+            return SourceSpan::from((offset + 2, name.len()));
+        } else if inside && !line.starts_with(' ') {
+            break;
+        }
+        offset += line.len();
+    }
+    span_of_line(text, key)
+}
+
+/// Renders a diagnostic without colours.
+fn render(diagnostic: &dyn Diagnostic) -> String {
+    let mut out = String::new();
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor());
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = format!("{diagnostic}\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::compile_str;
+
+    const RULES: &str = "rules toy\n\
+        ruling perpetual-check when every move check → forbidden\n\
+        verdict\n    side forbidden → side loses\n    otherwise → draw\n";
+
+    const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
+        fen: c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w\nfen_text: x\n\
+        moves:\n- h8h9\n- f9f8\n- h9h8\n- f8f9\nmoves_text: []\n\
+        expect:\n  toy: red_loses\n";
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn run_one(text: &str) -> Vec<CaseReport> {
+        let dir = std::env::temp_dir().join(format!("xqlaw-runner-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = write(&dir, &format!("case-{}.yaml", text.len()), text);
+        let rules = compile_str("toy", RULES).unwrap();
+        let known: BTreeSet<String> = ["toy".to_string()].into();
+        let reports = run(&[rules], &known, &[path.clone()]);
+        let _ = fs::remove_file(path);
+        reports
+    }
+
+    #[test]
+    fn a_matching_verdict_passes() {
+        let reports = run_one(SPEC);
+        assert_eq!(reports.len(), 1);
+        assert!(matches!(reports[0].outcome, CaseOutcome::Pass { verdict: Verdict::RedLoses }));
+    }
+
+    #[test]
+    fn a_different_verdict_fails_with_the_explanation() {
+        let reports = run_one(&SPEC.replace("toy: red_loses", "toy: draw"));
+        assert!(reports[0].is_failure());
+        assert!(reports[0].render().contains("expected draw, got red_loses"));
+    }
+
+    #[test]
+    fn an_illegal_move_is_reported_at_its_line() {
+        let reports = run_one(&SPEC.replace("- f9f8", "- f9f7"));
+        let CaseOutcome::Error { message } = &reports[0].outcome else { panic!("not an error") };
+        assert!(message.contains("ply 2 (`f9f7`) is not legal for black"), "{message}");
+        assert!(message.contains("- f9f7"), "{message}");
+    }
+
+    #[test]
+    fn an_unknown_field_and_bad_yaml_are_errors() {
+        let reports = run_one(&format!("{SPEC}colour: red\n"));
+        let CaseOutcome::Error { message } = &reports[0].outcome else { panic!("not an error") };
+        assert!(message.contains("unknown field"), "{message}");
+        let reports = run_one("id: [unclosed\n");
+        assert!(reports[0].is_failure());
+    }
+
+    #[test]
+    fn an_unknown_rule_set_is_an_error_at_its_key() {
+        let reports = run_one(&SPEC.replace("  toy: red_loses", "  toy: red_loses\n  vn-2099: draw"));
+        let errors: Vec<_> = reports.iter().filter(|r| r.is_failure()).collect();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].render().contains("unknown rule set `vn-2099`"));
+        assert_eq!(totals(&reports), Totals { passed: 1, failed: 1, known: 0 });
+    }
+
+    #[test]
+    fn a_documented_known_failure_is_counted_apart() {
+        let text = SPEC.replace("toy: red_loses", "toy: draw") + "known_failure: the law errs\n";
+        let reports = run_one(&text);
+        assert_eq!(totals(&reports), Totals { passed: 0, failed: 0, known: 1 });
+    }
+}

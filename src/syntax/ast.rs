@@ -1,0 +1,286 @@
+//! The syntax tree of a rule file, with spans.
+//!
+//! The tree says what was written, not what it means: names are not resolved and subjects
+//! are not checked (that is [`crate::compile`]'s job). Every name and sub-expression is a
+//! [`Node`] so diagnostics can point at it.
+
+use crate::source::Node;
+
+/// A whole rule file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// The `rules …` header.
+    pub header: Header,
+    /// The definitions, in file order.
+    pub items: Vec<Node<Item>>,
+}
+
+/// `rules NAME`, with `title`, `source` and `extends`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// Doc comment lines before `rules`.
+    pub docs: Vec<String>,
+    /// The rule set's name.
+    pub name: Node<String>,
+    /// `title "…"`.
+    pub title: Option<Node<String>>,
+    /// `source "…"`.
+    pub source: Option<Node<String>>,
+    /// `extends NAME`.
+    pub extends: Option<Node<String>>,
+}
+
+/// One definition of a rule file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    /// `setting NAME = N`.
+    Setting(Setting),
+    /// `term …`.
+    Term(Term),
+    /// `ruling …`.
+    Ruling(Ruling),
+    /// `remove term|ruling NAME`.
+    Remove(Remove),
+    /// `verdict …`.
+    Verdict(Verdict),
+}
+
+/// `setting NAME = N`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting {
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// The setting's name.
+    pub name: Node<String>,
+    /// Its value.
+    pub value: Node<u64>,
+}
+
+/// Descriptive attributes of a term or a ruling.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Attrs {
+    /// `name "…"`: the Vietnamese name.
+    pub name: Option<Node<String>>,
+    /// `article "…"`: where the definition comes from.
+    pub article: Option<Node<String>>,
+    /// `quote "…"`: the words of the law.
+    pub quote: Option<Node<String>>,
+    /// `gloss "…"`: an English gloss.
+    pub gloss: Option<Node<String>>,
+}
+
+/// What a term is said of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Subject {
+    /// A whole move.
+    Move,
+    /// One capture threat of a move.
+    Threat,
+}
+
+/// `[replace] term NAME on SUBJECT ATTRS = EXPR`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term {
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// Written with `replace`.
+    pub replace: bool,
+    /// The term's name.
+    pub id: Node<String>,
+    /// What it is said of.
+    pub subject: Node<Subject>,
+    /// Descriptive attributes.
+    pub attrs: Attrs,
+    /// The definition.
+    pub body: Node<Expr>,
+}
+
+/// `any` or `no` before `threat`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ThreatQuantifier {
+    /// Some threat satisfies the expression.
+    Any,
+    /// No threat satisfies the expression.
+    No,
+}
+
+/// An expression over a move or a threat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    /// `a and b and …` (at least two operands).
+    And(Vec<Node<Expr>>),
+    /// `a or b or …` (at least two operands).
+    Or(Vec<Node<Expr>>),
+    /// `not a`.
+    Not(Box<Node<Expr>>),
+    /// `any threat E` / `no threat E`.
+    Threats(ThreatQuantifier, Box<Node<Expr>>),
+    /// A fact or term name, with role arguments if written with parentheses.
+    Call(Node<String>, Option<Vec<Node<String>>>),
+}
+
+/// How many of the side's moves a quantified pattern asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Quantifier {
+    /// `every move`: all of them, and at least one.
+    Every,
+    /// `some move`.
+    Some,
+    /// `no move`.
+    No,
+    /// `at least N moves`.
+    AtLeast(u64),
+}
+
+/// The target clause of a quantified pattern over threats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetClause {
+    /// `on same target`.
+    SameTarget,
+    /// `on same target by same attacker`.
+    SameTargetSameAttacker,
+    /// `on changing targets`.
+    ChangingTargets,
+}
+
+/// A pattern over one side's moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    /// `p and q and …` (at least two operands).
+    And(Vec<Node<Pattern>>),
+    /// `p or q or …` (at least two operands).
+    Or(Vec<Node<Pattern>>),
+    /// `not p`.
+    Not(Box<Node<Pattern>>),
+    /// `opponent p`.
+    Opponent(Box<Node<Pattern>>),
+    /// `QUANTIFIER EXPR [TARGET-CLAUSE]`.
+    Quantified {
+        /// How many moves.
+        quantifier: Node<Quantifier>,
+        /// The expression (over threats if there is a target clause, else over moves).
+        body: Node<Expr>,
+        /// The target clause.
+        targets: Option<Node<TargetClause>>,
+    },
+}
+
+/// The outcome of a ruling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The side's repetition is forbidden.
+    Forbidden,
+    /// The side's repetition is allowed.
+    Allowed,
+}
+
+/// `[replace] ruling NAME ATTRS when P (unless P)* → OUTCOME [overrides NAMES]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ruling {
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// Written with `replace`.
+    pub replace: bool,
+    /// The ruling's name.
+    pub id: Node<String>,
+    /// Descriptive attributes.
+    pub attrs: Attrs,
+    /// When it fires.
+    pub when: Node<Pattern>,
+    /// Exceptions.
+    pub unless: Vec<Node<Pattern>>,
+    /// What it rules.
+    pub outcome: Node<Outcome>,
+    /// Rulings it sets aside.
+    pub overrides: Vec<Node<String>>,
+}
+
+/// What a `remove` deletes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RemovedKind {
+    /// `remove term`.
+    Term,
+    /// `remove ruling`.
+    Ruling,
+}
+
+/// `remove term|ruling NAME`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Remove {
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// What kind of definition.
+    pub kind: RemovedKind,
+    /// Its name.
+    pub id: Node<String>,
+}
+
+/// `side` or `other` in a verdict row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Party {
+    /// The side the row is being tried for.
+    Side,
+    /// Its opponent.
+    Other,
+}
+
+/// `PARTY OUTCOME [by RULING]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerdictCond {
+    /// Whose outcome.
+    pub party: Node<Party>,
+    /// The outcome asked for.
+    pub outcome: Node<Outcome>,
+    /// The ruling that must have decided it.
+    pub by: Option<Node<String>>,
+}
+
+/// The left side of a verdict row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Guard {
+    /// `otherwise`.
+    Otherwise,
+    /// `C and C and …`.
+    All(Vec<Node<VerdictCond>>),
+}
+
+/// The right side of a verdict row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RowResult {
+    /// `side loses` / `other loses`.
+    Loses(Party),
+    /// `draw`.
+    Draw,
+}
+
+/// `GUARD → RESULT`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerdictRow {
+    /// When the row matches.
+    pub guard: Node<Guard>,
+    /// What it decides.
+    pub result: Node<RowResult>,
+}
+
+/// `verdict` and its rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// The rows, tried top to bottom.
+    pub rows: Vec<Node<VerdictRow>>,
+}
+
+impl Item {
+    /// The defined or removed name, if the item has one.
+    pub fn id(&self) -> Option<&Node<String>> {
+        match self {
+            Item::Setting(s) => Some(&s.name),
+            Item::Term(t) => Some(&t.id),
+            Item::Ruling(r) => Some(&r.id),
+            Item::Remove(r) => Some(&r.id),
+            Item::Verdict(_) => None,
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! End-to-end judgements: FEN + moves → facts → verdict, under `tests/rules/basic.rules`.
+
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
+use std::path::Path;
+
+use xqlaw::compile::load_rules;
+use xqlaw::eval::{Verdict, judge};
+use xqlaw::xiangqi::{Move, Position};
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap()
+}
+
+fn moves(text: &str) -> Vec<Move> {
+    text.split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn perpetual_check_loses() {
+    let rules = load_rules(Path::new("tests/rules/basic.rules")).unwrap();
+    let start = position("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w");
+    let j = judge(
+        &rules,
+        &start,
+        &moves("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9"),
+    )
+    .unwrap();
+    assert_eq!(j.verdict(), Verdict::RedLoses, "{}", j.explain());
+    insta::assert_snapshot!(j.explain());
+}
