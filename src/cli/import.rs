@@ -24,5 +24,9 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         eprint!("{}", super::render(diagnostic.as_ref()));
     }
     outln!("{summary}");
-    if success { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -68,7 +68,11 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             }
         }
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Loads a rule file, printing its diagnostics on failure.
@@ -84,7 +88,10 @@ pub fn load(path: &Path) -> Result<CompiledRules, ExitCode> {
 /// Prints the predicate graph.
 pub fn run_graph(args: &GraphArgs) -> miette::Result<()> {
     let Ok(rules) = load(&args.file) else {
-        return Err(miette::miette!("`{}` does not compile", args.file.display()));
+        return Err(miette::miette!(
+            "`{}` does not compile",
+            args.file.display()
+        ));
     };
     let format = match args.format {
         GraphFormatArg::Dot => GraphFormat::Dot,

@@ -26,7 +26,11 @@ pub struct TestArgs {
 pub fn run(args: &TestArgs) -> ExitCode {
     let rules_dir = Path::new("rules");
     let all_rule_files = rule_files(rules_dir);
-    let chosen = if args.rules.is_empty() { all_rule_files.clone() } else { args.rules.clone() };
+    let chosen = if args.rules.is_empty() {
+        all_rule_files.clone()
+    } else {
+        args.rules.clone()
+    };
     if chosen.is_empty() {
         eprintln!("no rule files: give `--rules FILE` or run from the project directory");
         return ExitCode::FAILURE;
@@ -37,7 +41,10 @@ pub fn run(args: &TestArgs) -> ExitCode {
         match load(file) {
             Ok(rules) => rule_sets.push(rules),
             Err(_) => {
-                eprintln!("{}: does not compile, its cases are not run", file.display());
+                eprintln!(
+                    "{}: does not compile, its cases are not run",
+                    file.display()
+                );
                 broken = true;
             }
         }
@@ -49,7 +56,11 @@ pub fn run(args: &TestArgs) -> ExitCode {
         .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .collect();
     known.extend(rule_sets.iter().map(|r| r.name.clone()));
-    let paths = if args.paths.is_empty() { vec![PathBuf::from("spec-tests")] } else { args.paths.clone() };
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from("spec-tests")]
+    } else {
+        args.paths.clone()
+    };
     let files = spec_files(&paths);
     let reports = run_specs(&rule_sets, &known, &files);
     for report in &reports {
@@ -59,10 +70,17 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
     let t = totals(&reports);
     if t.known > 0 {
-        outln!("{} known failures (documented in their spec files)", t.known);
+        outln!(
+            "{} known failures (documented in their spec files)",
+            t.known
+        );
     }
     outln!("{} passed, {} failed", t.passed, t.failed);
-    if t.failed > 0 || broken { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if t.failed > 0 || broken {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// The `*.rules` files of a directory, sorted.

@@ -70,7 +70,10 @@ pub struct CaseReport {
 impl CaseReport {
     /// Whether the case counts as failed.
     pub fn is_failure(&self) -> bool {
-        matches!(self.outcome, CaseOutcome::Fail { .. } | CaseOutcome::Error { .. })
+        matches!(
+            self.outcome,
+            CaseOutcome::Fail { .. } | CaseOutcome::Error { .. }
+        )
     }
 
     /// One line for `xqlaw test` (plus the explanation or the diagnostic, indented, when it
@@ -78,9 +81,18 @@ impl CaseReport {
     pub fn render(&self) -> String {
         match &self.outcome {
             CaseOutcome::Pass { verdict } => {
-                format!("pass  {:<8} {:<10} {}\n", self.rule_set, self.id, verdict.as_str())
+                format!(
+                    "pass  {:<8} {:<10} {}\n",
+                    self.rule_set,
+                    self.id,
+                    verdict.as_str()
+                )
             }
-            CaseOutcome::Fail { expected, got, explanation } => format!(
+            CaseOutcome::Fail {
+                expected,
+                got,
+                explanation,
+            } => format!(
                 "FAIL  {:<8} {:<10} expected {}, got {}\n{}",
                 self.rule_set,
                 self.id,
@@ -88,7 +100,11 @@ impl CaseReport {
                 got.as_str(),
                 indent(explanation)
             ),
-            CaseOutcome::KnownFailure { expected, got, reason } => format!(
+            CaseOutcome::KnownFailure {
+                expected,
+                got,
+                reason,
+            } => format!(
                 "known {:<8} {:<10} expected {}, got {} (known failure: {reason})\n",
                 self.rule_set,
                 self.id,
@@ -133,47 +149,60 @@ pub fn totals(reports: &[CaseReport]) -> Totals {
     t
 }
 
-/// The YAML files under `paths` (files as given, directories searched recursively), sorted.
+/// The YAML files under `paths` (files as given, directories searched recursively for
+/// `*.yaml`), sorted.
 pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for path in paths {
-        collect(path, &mut out);
+        if path.is_dir() {
+            collect_dir(path, &mut out);
+        } else {
+            // A path that does not exist is reported by the loader as unreadable.
+            out.push(path.clone());
+        }
     }
     out.sort();
     out.dedup();
     out
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        let Ok(entries) = fs::read_dir(path) else {
-            out.push(path.to_path_buf());
-            return;
-        };
-        for entry in entries.flatten() {
-            collect(&entry.path(), out);
+fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        out.push(dir.to_path_buf());
+        return;
+    };
+    for path in entries.flatten().map(|e| e.path()) {
+        if path.is_dir() {
+            collect_dir(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
         }
-    } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") || path.is_file() {
-        out.push(path.to_path_buf());
-    } else {
-        // A path that does not exist is reported by the loader as unreadable.
-        out.push(path.to_path_buf());
     }
 }
 
 /// Judges every file with every rule set in `rule_sets` it has an expectation for.
 /// `known_names` are the rule sets that exist (an expectation for any other name is an error);
 /// expectations for existing rule sets that are not being run are skipped.
-pub fn run(rule_sets: &[CompiledRules], known_names: &BTreeSet<String>, files: &[PathBuf]) -> Vec<CaseReport> {
+pub fn run(
+    rule_sets: &[CompiledRules],
+    known_names: &BTreeSet<String>,
+    files: &[PathBuf],
+) -> Vec<CaseReport> {
     files
         .par_iter()
         .flat_map_iter(|path| run_file(rule_sets, known_names, path))
         .collect()
 }
 
-fn run_file(rule_sets: &[CompiledRules], known_names: &BTreeSet<String>, path: &Path) -> Vec<CaseReport> {
+fn run_file(
+    rule_sets: &[CompiledRules],
+    known_names: &BTreeSet<String>,
+    path: &Path,
+) -> Vec<CaseReport> {
     let name = path.display().to_string();
-    let file_id = path.file_stem().map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+    let file_id = path
+        .file_stem()
+        .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
     let error = |id: &str, rule_set: &str, message: String| CaseReport {
         path: path.to_path_buf(),
         id: id.to_string(),
@@ -208,8 +237,10 @@ fn run_file(rule_sets: &[CompiledRules], known_names: &BTreeSet<String>, path: &
             reports.push(error(&spec.id, rule_set, render(&err)));
         }
     }
-    let running: Vec<&CompiledRules> =
-        rule_sets.iter().filter(|r| spec.expect.contains_key(&r.name)).collect();
+    let running: Vec<&CompiledRules> = rule_sets
+        .iter()
+        .filter(|r| spec.expect.contains_key(&r.name))
+        .collect();
     if running.is_empty() {
         return reports;
     }
@@ -240,9 +271,17 @@ fn run_file(rule_sets: &[CompiledRules], known_names: &BTreeSet<String>, path: &
         let outcome = if got == expected {
             CaseOutcome::Pass { verdict: got }
         } else if let Some(reason) = &spec.known_failure {
-            CaseOutcome::KnownFailure { expected, got, reason: reason.clone() }
+            CaseOutcome::KnownFailure {
+                expected,
+                got,
+                reason: reason.clone(),
+            }
         } else {
-            CaseOutcome::Fail { expected, got, explanation: explanation.clone() }
+            CaseOutcome::Fail {
+                expected,
+                got,
+                explanation: explanation.clone(),
+            }
         };
         reports.push(CaseReport {
             path: path.to_path_buf(),
@@ -275,10 +314,18 @@ fn replay(spec: &SpecFile, text: &str) -> Result<(Position, Vec<Move>), CaseErro
             span,
         })?;
         pos = pos.play(mv).map_err(|_| CaseError {
-            message: format!("ply {} (`{mv_text}`) is not legal for {}", ply + 1, pos.turn()),
+            message: format!(
+                "ply {} (`{mv_text}`) is not legal for {}",
+                ply + 1,
+                pos.turn()
+            ),
             help: format!(
                 "legal moves here: {}",
-                pos.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+                pos.legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
             src: blank(),
             span,
@@ -384,9 +431,12 @@ mod tests {
     }
 
     fn run_one(text: &str) -> Vec<CaseReport> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static CASES: AtomicUsize = AtomicUsize::new(0);
         let dir = std::env::temp_dir().join(format!("xqlaw-runner-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        let path = write(&dir, &format!("case-{}.yaml", text.len()), text);
+        let n = CASES.fetch_add(1, Ordering::Relaxed);
+        let path = write(&dir, &format!("case-{n}.yaml"), text);
         let rules = compile_str("toy", RULES).unwrap();
         let known: BTreeSet<String> = ["toy".to_string()].into();
         let reports = run(&[rules], &known, &[path.clone()]);
@@ -398,7 +448,12 @@ mod tests {
     fn a_matching_verdict_passes() {
         let reports = run_one(SPEC);
         assert_eq!(reports.len(), 1);
-        assert!(matches!(reports[0].outcome, CaseOutcome::Pass { verdict: Verdict::RedLoses }));
+        assert!(matches!(
+            reports[0].outcome,
+            CaseOutcome::Pass {
+                verdict: Verdict::RedLoses
+            }
+        ));
     }
 
     #[test]
@@ -411,15 +466,22 @@ mod tests {
     #[test]
     fn an_illegal_move_is_reported_at_its_line() {
         let reports = run_one(&SPEC.replace("- f9f8", "- f9f7"));
-        let CaseOutcome::Error { message } = &reports[0].outcome else { panic!("not an error") };
-        assert!(message.contains("ply 2 (`f9f7`) is not legal for black"), "{message}");
+        let CaseOutcome::Error { message } = &reports[0].outcome else {
+            panic!("not an error")
+        };
+        assert!(
+            message.contains("ply 2 (`f9f7`) is not legal for black"),
+            "{message}"
+        );
         assert!(message.contains("- f9f7"), "{message}");
     }
 
     #[test]
     fn an_unknown_field_and_bad_yaml_are_errors() {
         let reports = run_one(&format!("{SPEC}colour: red\n"));
-        let CaseOutcome::Error { message } = &reports[0].outcome else { panic!("not an error") };
+        let CaseOutcome::Error { message } = &reports[0].outcome else {
+            panic!("not an error")
+        };
         assert!(message.contains("unknown field"), "{message}");
         let reports = run_one("id: [unclosed\n");
         assert!(reports[0].is_failure());
@@ -427,17 +489,32 @@ mod tests {
 
     #[test]
     fn an_unknown_rule_set_is_an_error_at_its_key() {
-        let reports = run_one(&SPEC.replace("  toy: red_loses", "  toy: red_loses\n  vn-2099: draw"));
+        let reports =
+            run_one(&SPEC.replace("  toy: red_loses", "  toy: red_loses\n  vn-2099: draw"));
         let errors: Vec<_> = reports.iter().filter(|r| r.is_failure()).collect();
         assert_eq!(errors.len(), 1);
         assert!(errors[0].render().contains("unknown rule set `vn-2099`"));
-        assert_eq!(totals(&reports), Totals { passed: 1, failed: 1, known: 0 });
+        assert_eq!(
+            totals(&reports),
+            Totals {
+                passed: 1,
+                failed: 1,
+                known: 0
+            }
+        );
     }
 
     #[test]
     fn a_documented_known_failure_is_counted_apart() {
         let text = SPEC.replace("toy: red_loses", "toy: draw") + "known_failure: the law errs\n";
         let reports = run_one(&text);
-        assert_eq!(totals(&reports), Totals { passed: 0, failed: 0, known: 1 });
+        assert_eq!(
+            totals(&reports),
+            Totals {
+                passed: 0,
+                failed: 0,
+                known: 1
+            }
+        );
     }
 }

@@ -218,7 +218,11 @@ pub fn parse_line(
 
 /// Reads a line of moves written as one text, separated by whitespace (`"h2e2 h9g7"`,
 /// `"P2-5 M8.7"`, `"炮二平五 马８进７"`).
-pub fn parse_text(start: &Position, text: &str, notation: Notation) -> Result<Vec<Move>, LineError> {
+pub fn parse_text(
+    start: &Position,
+    text: &str,
+    notation: Notation,
+) -> Result<Vec<Move>, LineError> {
     let texts: Vec<&str> = text.split_whitespace().collect();
     parse_line(start, &texts, notation)
 }
