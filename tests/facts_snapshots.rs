@@ -15,6 +15,8 @@
 //! - Hình 66: the black rook, held to its rank, is protected on one square and not on the
 //!   other ("một nước có căn, một nước không căn").
 
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
 use std::path::Path;
 
 use xqlaw::facts::{Settings, compute, render_table};

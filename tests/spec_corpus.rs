@@ -3,8 +3,10 @@
 //! every diagram's explanation, so a change in reasoning shows in review even when the verdict
 //! stays.
 
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use xqlaw::compile::{CompiledRules, load_rules};
 use xqlaw::spec::runner::{CaseOutcome, run, spec_files, totals};
@@ -57,11 +59,12 @@ fn explanation() {
                 r.rule_set, r.explanation
             ));
         }
-        let name = path.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-tests"));
+        let name =
+            path.strip_prefix(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-tests"));
         // Snapshots sit beside the corpus, one folder per topic folder (`snapshots/vn-1999/`).
         let topic = path
             .parent()
-            .and_then(Path::file_name)
+            .and_then(std::path::Path::file_name)
             .map(|t| t.to_string_lossy().into_owned())
             .unwrap_or_default();
         insta::with_settings!({

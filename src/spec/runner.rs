@@ -246,7 +246,7 @@ fn run_file(
     }
     let replay = replay(&spec, &text).map_err(|mut err| {
         err.src = source();
-        render(&err)
+        render(err.as_ref())
     });
     for rules in running {
         let Some(&expected) = spec.expect.get(&rules.name) else {
@@ -295,40 +295,46 @@ fn run_file(
 }
 
 /// Reads the start position and the moves of a spec file, checking that they replay.
-fn replay(spec: &SpecFile, text: &str) -> Result<(Position, Vec<Move>), CaseError> {
+fn replay(spec: &SpecFile, text: &str) -> Result<(Position, Vec<Move>), Box<CaseError>> {
     let blank = || NamedSource::new(String::new(), Arc::from(""));
-    let start = Position::from_fen(&spec.fen).map_err(|e| CaseError {
-        message: format!("invalid fen: {e}"),
-        help: "the `fen` field must be a legal position".to_string(),
-        src: blank(),
-        span: span_of_line(text, "fen:"),
+    let start = Position::from_fen(&spec.fen).map_err(|e| {
+        Box::new(CaseError {
+            message: format!("invalid fen: {e}"),
+            help: "the `fen` field must be a legal position".to_string(),
+            src: blank(),
+            span: span_of_line(text, "fen:"),
+        })
     })?;
     let mut pos = start;
     let mut moves = Vec::with_capacity(spec.moves.len());
     for (ply, mv_text) in spec.moves.iter().enumerate() {
         let span = span_of_item(text, "moves:", ply);
-        let mv: Move = mv_text.parse().map_err(|e| CaseError {
-            message: format!("ply {} (`{mv_text}`) is not a move: {e}", ply + 1),
-            help: "moves are written in ICCS, like `h2e2`".to_string(),
-            src: blank(),
-            span,
+        let mv: Move = mv_text.parse().map_err(|e| {
+            Box::new(CaseError {
+                message: format!("ply {} (`{mv_text}`) is not a move: {e}", ply + 1),
+                help: "moves are written in ICCS, like `h2e2`".to_string(),
+                src: blank(),
+                span,
+            })
         })?;
-        pos = pos.play(mv).map_err(|_| CaseError {
-            message: format!(
-                "ply {} (`{mv_text}`) is not legal for {}",
-                ply + 1,
-                pos.turn()
-            ),
-            help: format!(
-                "legal moves here: {}",
-                pos.legal_moves()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            src: blank(),
-            span,
+        pos = pos.play(mv).map_err(|_| {
+            Box::new(CaseError {
+                message: format!(
+                    "ply {} (`{mv_text}`) is not legal for {}",
+                    ply + 1,
+                    pos.turn()
+                ),
+                help: format!(
+                    "legal moves here: {}",
+                    pos.legal_moves()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                src: blank(),
+                span,
+            })
         })?;
         moves.push(mv);
     }
@@ -439,7 +445,7 @@ mod tests {
         let path = write(&dir, &format!("case-{n}.yaml"), text);
         let rules = compile_str("toy", RULES).unwrap();
         let known: BTreeSet<String> = ["toy".to_string()].into();
-        let reports = run(&[rules], &known, &[path.clone()]);
+        let reports = run(&[rules], &known, std::slice::from_ref(&path));
         let _ = fs::remove_file(path);
         reports
     }

@@ -1,0 +1,114 @@
+//! Criterion benchmarks of judging the law's 80 diagrams: the facts of every diagram (mate-
+//! threat search included), the whole `xqlaw test` run over the corpus, and `xqlaw judge
+//! --batch` throughput on the diagrams repeated.
+
+use std::collections::BTreeSet;
+use std::hint::black_box;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use criterion::{Criterion, Throughput, criterion_main};
+use xqlaw::batch::{BatchOptions, run_batch};
+use xqlaw::compile::{CompiledRules, load_rules};
+use xqlaw::facts::{Settings, compute};
+use xqlaw::spec::SpecFile;
+use xqlaw::spec::runner::{run, spec_files};
+use xqlaw::xiangqi::notation::Notation;
+use xqlaw::xiangqi::{Move, Position};
+
+/// The law's diagrams: start position and moves.
+fn diagrams() -> Vec<(String, Position, Vec<Move>)> {
+    spec_files(&[PathBuf::from("spec-tests/vn-1999")])
+        .iter()
+        .filter_map(|path| {
+            let spec = SpecFile::load(path).ok()?;
+            let start = Position::from_fen(&spec.fen).ok()?;
+            let moves = spec
+                .moves
+                .iter()
+                .map(|m| m.parse().ok())
+                .collect::<Option<Vec<Move>>>()?;
+            Some((spec.id, start, moves))
+        })
+        .collect()
+}
+
+fn rules() -> Option<CompiledRules> {
+    load_rules(Path::new("rules/vn-1999.rules")).ok()
+}
+
+fn bench_facts(c: &mut Criterion) {
+    let diagrams = diagrams();
+    let settings = Settings::default();
+    let mut group = c.benchmark_group("facts");
+    group.throughput(Throughput::Elements(diagrams.len() as u64));
+    group.bench_function("80 law diagrams", |b| {
+        b.iter(|| {
+            for (_, start, moves) in &diagrams {
+                let _ = black_box(compute(black_box(start), black_box(moves), &settings));
+            }
+        });
+    });
+    group.finish();
+}
+
+fn bench_corpus(c: &mut Criterion) {
+    let Some(rules) = rules() else { return };
+    let known: BTreeSet<String> = [rules.name.clone()].into();
+    let files = spec_files(&[PathBuf::from("spec-tests")]);
+    let rule_sets = [rules];
+    let mut group = c.benchmark_group("xqlaw test");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(files.len() as u64));
+    group.bench_function("corpus", |b| {
+        b.iter(|| black_box(run(&rule_sets, &known, black_box(&files))));
+    });
+    group.finish();
+}
+
+fn bench_batch(c: &mut Criterion) {
+    let Some(rules) = rules() else { return };
+    const REPEAT: usize = 25;
+    let mut input = String::new();
+    for round in 0..REPEAT {
+        for (id, start, moves) in diagrams() {
+            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            let case = serde_json::json!({"id": format!("{id}-{round}"), "fen": start.to_fen(), "moves": moves});
+            input.push_str(&case.to_string());
+            input.push('\n');
+        }
+    }
+    let cases = input.lines().count() as u64;
+    let options = BatchOptions {
+        notation: Notation::Iccs,
+        cycle: false,
+        chunk: 256,
+    };
+    let mut group = c.benchmark_group("xqlaw judge --batch");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(cases));
+    group.bench_function(format!("{cases} cases"), |b| {
+        b.iter(|| {
+            let _ = run_batch(
+                &rules,
+                Cursor::new(input.as_bytes()),
+                std::io::sink(),
+                options,
+                |_| {},
+            );
+        });
+    });
+    group.finish();
+}
+
+/// Private so the generated `pub fn benches` needs no docs.
+mod group {
+    criterion::criterion_group!(
+        benches,
+        super::bench_facts,
+        super::bench_corpus,
+        super::bench_batch
+    );
+}
+
+criterion_main!(group::benches);
