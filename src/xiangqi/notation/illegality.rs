@@ -93,6 +93,18 @@ fn geometry(pos: &Position, color: Color, role: Role, m: Move) -> String {
             format!("the {} must stay in the palace", role.name())
         }
         Role::King if df.abs() + dr.abs() != 1 => "the king moves one point at a time".to_owned(),
+        Role::Advisor if df.abs() != 1 || dr.abs() != 1 => {
+            "an advisor moves one point diagonally".to_owned()
+        }
+        Role::Elephant if df.abs() != 2 || dr.abs() != 2 => {
+            "an elephant moves two points diagonally".to_owned()
+        }
+        Role::Horse if !matches!((df.abs(), dr.abs()), (1, 2) | (2, 1)) => {
+            "a horse moves one point straight then one diagonally".to_owned()
+        }
+        Role::Rook | Role::Cannon if df != 0 && dr != 0 => {
+            format!("a {} moves along ranks and files", role.name())
+        }
         Role::Elephant if !to.is_on_side(color) => "an elephant cannot cross the river".to_owned(),
         Role::Elephant => match offset(df / 2, dr / 2).filter(occupied) {
             Some(eye) => format!("the elephant's eye on {eye} is blocked"),
@@ -150,6 +162,23 @@ mod tests {
 
     fn why_text(fen: &str, m: &str) -> String {
         why(&Position::from_fen(fen).unwrap(), m.parse().unwrap())
+    }
+
+    #[test]
+    fn impossible_shapes_are_named() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b";
+        assert_eq!(
+            why_text(start, "h9h1"),
+            "a horse moves one point straight then one diagonally"
+        );
+        assert_eq!(
+            why_text(start, "c9c7"),
+            "an elephant moves two points diagonally"
+        );
+        assert_eq!(
+            why_text(start, "i9h8"),
+            "a rook moves along ranks and files"
+        );
     }
 
     #[test]
