@@ -14,7 +14,9 @@
 //! names for Black (车 马 象 士 将 炮 卒) with full-width digits.
 
 use super::cursor::Cursor;
-use super::descriptor::{Descriptor, Designator, Direction, Ordinal, Parsed, SyntaxError};
+use super::descriptor::{
+    Descriptor, Designator, Direction, Head, Ordinal, Parsed, SyntaxError, finish,
+};
 use crate::xiangqi::{Color, Role};
 
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -128,33 +130,20 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
             expected: expected.to_owned(),
         });
     };
-    let Some((number, number_span)) = cursor.eat(number_of) else {
-        return Err(SyntaxError {
-            span: cursor.here(),
-            expected: "a number from 一 to 九 or １ to ９".to_owned(),
-        });
-    };
-    if !cursor.at_end() {
-        return Err(SyntaxError {
-            span: cursor.here(),
-            expected: "the end of the move".to_owned(),
-        });
-    }
-    let designator = match (ordinal, file) {
-        (Some(ordinal), file) => Designator::Ordinal { ordinal, file },
-        (None, Some(file)) => Designator::File(file),
-        (None, None) => Designator::Implied,
-    };
-    Ok(Parsed {
-        descriptor: Descriptor {
-            role,
-            designator,
-            direction,
-            number,
-        },
+    let head = Head {
+        role,
+        ordinal,
+        file,
+        direction,
         piece_span: start..piece_end.max(start),
-        motion_span: dir_span.start..number_span.end,
-    })
+        motion_start: dir_span.start,
+    };
+    finish(
+        &mut cursor,
+        head,
+        number_of,
+        "a number from 一 to 九 or １ to ９",
+    )
 }
 
 /// Writes a descriptor in Chinese, with `color`'s piece names and numbers.

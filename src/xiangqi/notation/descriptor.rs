@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 
+use super::cursor::Cursor;
 use crate::xiangqi::{Color, Move, Position, Role, Square};
 
 /// Which way a piece moves, seen from its owner.
@@ -106,6 +107,59 @@ pub(crate) struct Parsed {
     pub piece_span: Range<usize>,
     /// The part naming the motion: direction and number.
     pub motion_span: Range<usize>,
+}
+
+/// What the three descriptive readers have read of a move before its closing number.
+pub(crate) struct Head {
+    /// The piece kind.
+    pub role: Role,
+    /// Front, middle or rear, when the text gives an order.
+    pub ordinal: Option<Ordinal>,
+    /// The file number, when the text gives one.
+    pub file: Option<u8>,
+    /// Advance, retreat or traverse.
+    pub direction: Direction,
+    /// Where the text starts and where the piece part ends.
+    pub piece_span: Range<usize>,
+    /// Where the direction starts.
+    pub motion_start: usize,
+}
+
+/// Reads the closing number (`number_of` decides which characters are numbers, `expected`
+/// names them in errors), checks that the text ends there, and assembles the move.
+pub(crate) fn finish(
+    cursor: &mut Cursor<'_>,
+    head: Head,
+    number_of: impl FnOnce(char) -> Option<u8>,
+    expected: &str,
+) -> Result<Parsed, SyntaxError> {
+    let Some((number, number_span)) = cursor.eat(number_of) else {
+        return Err(SyntaxError {
+            span: cursor.here(),
+            expected: expected.to_owned(),
+        });
+    };
+    if !cursor.at_end() {
+        return Err(SyntaxError {
+            span: cursor.here(),
+            expected: "the end of the move".to_owned(),
+        });
+    }
+    let designator = match (head.ordinal, head.file) {
+        (Some(ordinal), file) => Designator::Ordinal { ordinal, file },
+        (None, Some(file)) => Designator::File(file),
+        (None, None) => Designator::Implied,
+    };
+    Ok(Parsed {
+        descriptor: Descriptor {
+            role: head.role,
+            designator,
+            direction: head.direction,
+            number,
+        },
+        piece_span: head.piece_span,
+        motion_span: head.motion_start..number_span.end,
+    })
 }
 
 /// Text that is not a move of some notation: where, and what was expected there.

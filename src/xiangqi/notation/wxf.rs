@@ -12,7 +12,9 @@
 //! move (`K-1`); it is always written.
 
 use super::cursor::Cursor;
-use super::descriptor::{Descriptor, Designator, Direction, Ordinal, Parsed, SyntaxError};
+use super::descriptor::{
+    Descriptor, Designator, Direction, Head, Ordinal, Parsed, SyntaxError, finish,
+};
 use crate::xiangqi::Role;
 
 fn role_of(c: char) -> Option<Role> {
@@ -97,33 +99,20 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
             expected: expected.to_owned(),
         });
     };
-    let Some((number, number_span)) = cursor.eat(|c| digit(c, 1..=9)) else {
-        return Err(SyntaxError {
-            span: cursor.here(),
-            expected: "a number from 1 to 9".to_owned(),
-        });
-    };
-    if !cursor.at_end() {
-        return Err(SyntaxError {
-            span: cursor.here(),
-            expected: "the end of the move".to_owned(),
-        });
-    }
-    let designator = match (prefix.or(postfix), file) {
-        (Some(ordinal), file) => Designator::Ordinal { ordinal, file },
-        (None, Some(file)) => Designator::File(file),
-        (None, None) => Designator::Implied,
-    };
-    Ok(Parsed {
-        descriptor: Descriptor {
-            role,
-            designator,
-            direction,
-            number,
-        },
+    let head = Head {
+        role,
+        ordinal: prefix.or(postfix),
+        file,
+        direction,
         piece_span: start..piece_end.max(start),
-        motion_span: dir_span.start..number_span.end,
-    })
+        motion_start: dir_span.start,
+    };
+    finish(
+        &mut cursor,
+        head,
+        |c| digit(c, 1..=9),
+        "a number from 1 to 9",
+    )
 }
 
 /// Writes a descriptor in WXF.
