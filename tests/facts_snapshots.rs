@@ -1,19 +1,23 @@
 //! Snapshots of the facts of law diagrams whose commentary names the facts.
 //!
 //! Each snapshot was read against the diagram's commentary when it was accepted:
-//! - Hình 13: White's rook alternates checks with threats on the unprotected black cannon
-//!   ("một nước chiếu hoặc nhiều nước chiếu bắt quân"): checks on plies 1, 5, 9, 13, 15, threats
-//!   on plies 3, 7, 11; the cannon is never threatened on two White moves running.
-//! - Hình 19: the cannon threatens the rook on every White move; the rook is protected on one
-//!   move and threatens the White cannon on the other ("một nước có căn, một nước lại bắt Pháo").
-//! - Hình 45: the White horse newly threatens the rook on every move; the rook threatens the
-//!   horse back on every other move ("hai bắt, một bắt lại").
-//! - Hình 54: the black cannon, held to its rank, is unprotected on h9 and really protected on
-//!   g9 ("có một nước có căn").
-//! - Hình 56: the White cannon's threat on the unprotected black horse is renewed by changing
-//!   its screen with the pawn ("thay đổi ngòi").
-//! - Hình 66: the black rook, held to its rank, is protected on one square and not on the
-//!   other ("một nước có căn, một nước không căn").
+//! - Hình 13 ("một nước chiếu hoặc nhiều nước chiếu bắt quân", "Pháo Đen tuy không có căn"):
+//!   White's rook checks on plies 1, 5, 9, 13 and 15 and newly threatens the unprotected black
+//!   cannon on plies 3, 7 and 11, never on two White moves running.
+//! - Hình 19 ("Xe này một nước có căn, một nước lại bắt Pháo Trắng"): the cannon newly
+//!   threatens the rook on every White move; the rook, really protected on d3, newly threatens
+//!   the unprotected White cannon c1 from d1.
+//! - Hình 45 ("hai bắt, một bắt lại"): the horse newly threatens the rook on every White move
+//!   (protected on e5, unprotected on e6; a horse on a rook counts either way); the rook newly
+//!   threatens the unprotected horse on g6 on every other Black move.
+//! - Hình 54 ("Pháo Đen tuy bị giam, nhưng vì có một nước có căn"): the black cannon, held to
+//!   its rank (target-confined), is unprotected on h9 and really protected on g9 (by the
+//!   elephant on e7).
+//! - Hình 56 ("Mã Đen không căn, Pháo Trắng thay đổi ngòi"): the cannon on h2 newly threatens
+//!   the unprotected horse on h9 on every White move, through the pawn or through the black
+//!   cannon that blocks, as the pawn shifts the screen.
+//! - Hình 66 ("Xe Đen đi một nước có căn, một nước không căn"): the black rook, held to its
+//!   rank, is unprotected on h9 and really protected on g9 (by the elephant on e7).
 
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 
