@@ -11,6 +11,7 @@ macro_rules! outln {
 }
 
 mod facts;
+mod fen;
 mod import;
 mod judge;
 mod perft;
@@ -46,6 +47,8 @@ enum Command {
     Facts(facts::FactsArgs),
     /// Import the law's diagrams from the published text into spec files.
     Import(import::ImportArgs),
+    /// Check a FEN and print it in canonical form, with the board.
+    Fen(fen::FenArgs),
     /// Count the leaves of the legal move tree (tests the move generator).
     Perft(perft::PerftArgs),
 }
@@ -60,6 +63,7 @@ impl Cli {
             Command::Graph(args) => report(rules::run_graph(&args)),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),
+            Command::Fen(args) => report(fen::run(&args)),
             Command::Perft(args) => report(perft::run(&args)),
         }
     }

@@ -22,6 +22,7 @@ mod piece;
 mod position;
 mod setup;
 mod square;
+mod text_board;
 
 pub use fen::{FenError, FenErrorKind};
 pub use mv::{MOVE_LIST_CAPACITY, Move, MoveList, MoveListIntoIter, ParseMoveError};
@@ -30,3 +31,4 @@ pub use piece::{Color, Piece, Role};
 pub use position::{IllegalMove, Outcome, Position, START_FEN};
 pub use setup::{PositionError, Setup};
 pub use square::{ParseSquareError, SQUARE_COUNT, Square};
+pub use text_board::text_board;

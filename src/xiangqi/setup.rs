@@ -258,7 +258,12 @@ impl PositionError {
             PositionError::TooMany { piece, square } => {
                 vec![(
                     square,
-                    format!("{} {} too many", piece.role.max_count() + 1, piece.role),
+                    format!(
+                        "{} number {}: at most {}",
+                        piece.role,
+                        piece.role.max_count() + 1,
+                        piece.role.max_count()
+                    ),
                 )]
             }
             PositionError::KingOutsidePalace { square, .. } => {
