@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::pattern::PlyValues;
 use super::{Judgement, SideJudgement};
 use crate::compile::CompiledRules;
-use crate::facts::{PieceAt, PlyFacts};
+use crate::facts::{PieceAt, PlyFacts, ThreatFact};
 use crate::syntax::ast::{Outcome, Subject};
 use crate::syntax::print;
 
@@ -23,6 +23,8 @@ pub struct ThreatReport {
     pub attacker: String,
     /// The threatened piece, e.g. `black horse g6`.
     pub target: String,
+    /// Whether the move created the threat (it did not stand before the move).
+    pub new: bool,
     /// The threat terms that hold.
     pub terms: Vec<String>,
 }
@@ -74,6 +76,7 @@ pub(crate) fn ply_report(rules: &CompiledRules, ply: &PlyFacts, values: &PlyValu
             (!terms.is_empty()).then(|| ThreatReport {
                 attacker: piece(&threat.attacker),
                 target: piece(&threat.target),
+                new: threat.has(ThreatFact::New),
                 terms,
             })
         })
@@ -111,7 +114,9 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
             p.terms.join(", ")
         };
         writeln!(out, "  ply {}, {} {from}→{to}: {terms}", p.ply, p.piece)?;
-        for t in &p.threats {
+        // The text names what each move does: the threats it creates. Threats that already
+        // stood are the situation, not the move; `--json` lists them too.
+        for t in p.threats.iter().filter(|t| t.new) {
             writeln!(
                 out,
                 "      {} on {} (by {})",
