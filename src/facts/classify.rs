@@ -78,6 +78,7 @@ pub fn uncovering_setups(pos: &Position, mover: Color) -> HashSet<(Square, Squar
         .filter(|(_, r)| matches!(r, Role::Rook | Role::Cannon | Role::Horse | Role::Elephant))
         .map(|&(sq, _)| sq)
         .collect();
+    let moves = p.legal_moves();
     for &(blocker, role) in &friends {
         if role == Role::King {
             continue;
@@ -90,7 +91,7 @@ pub fn uncovering_setups(pos: &Position, mover: Color) -> HashSet<(Square, Squar
         if related.is_empty() {
             continue;
         }
-        let Some(away) = p.legal_moves().iter().copied().find(|m| m.from == blocker) else {
+        let Some(away) = moves.iter().copied().find(|m| m.from == blocker) else {
             continue;
         };
         let mut moved = p;

@@ -12,35 +12,27 @@ pub fn with_turn(pos: &Position, side: Color) -> Position {
 /// move in `pos`.
 pub fn captures(pos: &Position, side: Color) -> Vec<Move> {
     let p = with_turn(pos, side);
-    p.legal_moves()
+    captures_among(&p, side, &p.legal_moves())
+}
+
+/// [`captures`], given the legal moves of `side` in `pos`.
+pub fn captures_among(pos: &Position, side: Color, side_moves: &[Move]) -> Vec<Move> {
+    side_moves
         .iter()
         .copied()
         .filter(|m| {
-            p.piece_at(m.to)
+            pos.piece_at(m.to)
                 .is_some_and(|target| target.color != side && target.role != Role::King)
         })
         .collect()
 }
 
-/// The legal moves of the piece on `sq` for its owner, as if it were to move.
-pub fn legal_moves_of(pos: &Position, sq: Square) -> Vec<Move> {
-    let Some(piece) = pos.piece_at(sq) else {
-        return Vec::new();
-    };
-    let p = with_turn(pos, piece.color);
-    p.legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| m.from == sq)
-        .collect()
-}
-
 /// Whether the piece on `sq` is held to one line: it has pseudo-legal moves off the rank or
-/// off the file through `sq`, but every legal move keeps to one of them (no legal move at all
-/// counts as held).
-pub fn confined(pos: &Position, sq: Square) -> bool {
+/// off the file through `sq`, but every legal move (among `side_moves`, the legal moves of its
+/// side) keeps to one of them. No legal move at all counts as held.
+pub fn confined_among(pos: &Position, sq: Square, side_moves: &[Move]) -> bool {
     let pseudo = pos.attacks_from(sq);
-    let legal = legal_moves_of(pos, sq);
+    let legal: Vec<&Move> = side_moves.iter().filter(|m| m.from == sq).collect();
     let same_file = |t: &Square| t.file() == sq.file();
     let same_rank = |t: &Square| t.rank() == sq.rank();
     let held_to_file = legal.iter().all(|m| same_file(&m.to)) && !pseudo.iter().all(same_file);

@@ -1,10 +1,10 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
 use super::identity::Identities;
-use super::lines::{can_move_to, captures, confined, legal_moves_of, with_turn};
+use super::lines::{can_move_to, captures_among, confined_among, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::value::{crossed, value};
-use crate::xiangqi::{Color, Position, Role};
+use crate::xiangqi::{Color, Move, Position, Role};
 use std::collections::HashSet;
 
 /// The (attacker, target) identities of the attacks of `side` on enemy pieces other than the
@@ -50,27 +50,50 @@ pub struct MoveContext<'a> {
 /// Every capture threat of the mover after the move.
 pub fn threats(ctx: &MoveContext<'_>) -> Vec<Threat> {
     let attack_pos = with_turn(ctx.after, ctx.mover);
-    captures(ctx.after, ctx.mover)
+    // Both sides' legal moves are generated once and shared by every threat.
+    let moves = SideMoves {
+        mover: attack_pos.legal_moves().to_vec(),
+        defender: with_turn(ctx.after, ctx.mover.other())
+            .legal_moves()
+            .to_vec(),
+    };
+    captures_among(&attack_pos, ctx.mover, &moves.mover)
         .into_iter()
         .filter_map(|capture| {
             let attacker = ctx.ids.piece_at(ctx.after, capture.from)?;
             let target = ctx.ids.piece_at(ctx.after, capture.to)?;
             let mut taken = attack_pos;
             taken.play_unchecked(capture);
-            Some(describe(ctx, attacker, target, &taken))
+            Some(describe(ctx, &moves, attacker, target, &taken))
         })
         .collect()
 }
 
+/// The legal moves of both sides after the move, each as if it were to move.
+struct SideMoves {
+    mover: Vec<Move>,
+    defender: Vec<Move>,
+}
+
 /// The facts of one threat; `taken` is the position after the attacker takes the target.
-fn describe(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt, taken: &Position) -> Threat {
+fn describe(
+    ctx: &MoveContext<'_>,
+    moves: &SideMoves,
+    attacker: PieceAt,
+    target: PieceAt,
+    taken: &Position,
+) -> Threat {
     let defender = ctx.mover.other();
     let protectors: Vec<PieceAt> = taken
         .attackers_of(target.square, defender)
         .into_iter()
         .filter_map(|sq| ctx.ids.piece_at(taken, sq))
         .collect();
-    let target_moves = legal_moves_of(ctx.after, target.square);
+    let target_moves: Vec<&Move> = moves
+        .defender
+        .iter()
+        .filter(|m| m.from == target.square)
+        .collect();
     let mut facts = Vec::new();
     let mut add = |cond: bool, fact: ThreatFact| {
         if cond {
@@ -91,12 +114,12 @@ fn describe(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt, taken: &P
     );
     add(target_moves.is_empty(), ThreatFact::TargetImmobile);
     add(
-        confined(ctx.after, target.square),
+        confined_among(ctx.after, target.square, &moves.defender),
         ThreatFact::TargetConfined,
     );
     let answers = target_moves.iter().any(|m| m.to == attacker.square);
     add(answers, ThreatFact::TargetCanCaptureAttacker);
-    let answer = crate::xiangqi::Move {
+    let answer = Move {
         from: target.square,
         to: attacker.square,
     };
@@ -115,7 +138,7 @@ fn describe(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt, taken: &P
         ThreatFact::AttackerHorseUnanswerable,
     );
     add(
-        confined(&with_turn(ctx.after, ctx.mover), attacker.square),
+        confined_among(ctx.after, attacker.square, &moves.mover),
         ThreatFact::AttackerConfined,
     );
     add(
