@@ -10,6 +10,7 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($arg)*))) };
 }
 
+mod docs;
 mod facts;
 mod fen;
 mod import;
@@ -43,6 +44,8 @@ enum Command {
     Check(rules::CheckArgs),
     /// Print the predicate graph of a rule file (facts, terms, rulings, verdict).
     Graph(rules::GraphArgs),
+    /// Regenerate the documentation in `docs/` from `rules/` and `spec-tests/`.
+    Docs(docs::DocsArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
     Facts(facts::FactsArgs),
     /// Import the law's diagrams from the published text into spec files.
@@ -61,6 +64,7 @@ impl Cli {
             Command::Judge(args) => judge::run(&args),
             Command::Check(args) => rules::run_check(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
+            Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),
             Command::Fen(args) => report(fen::run(&args)),

@@ -1,0 +1,205 @@
+//! The law's documentation, generated from `rules/` and `spec-tests/` into `docs/`.
+//!
+//! Every rule set gets a page of its terms, rulings and verdict table, with the diagrams each
+//! ruling fires in; every diagram gets a page with its board drawn as a picture, its moves as
+//! printed (and the errata), its commentary, and each rule set's verdict; the index holds the
+//! cross-variant table. Generation is a pure function of the rule files and the spec files, so
+//! a test can regenerate the pages and fail when the committed ones are stale.
+
+pub mod board_svg;
+mod pages;
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::compile::CompiledRules;
+use crate::eval::{Judgement, judge};
+use crate::spec::SpecFile;
+use crate::xiangqi::{Move, Position};
+
+pub use pages::GENERATED_MARK;
+
+/// What the documentation is generated from.
+pub struct Corpus {
+    /// The rule sets, in name order.
+    pub rules: Vec<CompiledRules>,
+    /// The diagrams, each with its topic folder (`vn-1999`), in folder and id order.
+    pub diagrams: Vec<Diagram>,
+}
+
+/// One spec file, replayed and judged by every rule set.
+pub struct Diagram {
+    /// The folder the spec file stands in, under `spec-tests/`.
+    pub topic: String,
+    /// The spec file.
+    pub spec: SpecFile,
+    /// The start position.
+    pub start: Position,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// The judgement of each rule set, in the order of [`Corpus::rules`] (`None` when it could
+    /// not be judged).
+    pub judgements: Vec<Option<Judgement>>,
+}
+
+/// A generated file: its path under `docs/` and its contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedFile {
+    /// Path relative to the documentation folder.
+    pub path: PathBuf,
+    /// Contents.
+    pub contents: String,
+}
+
+/// Builds the corpus: judges every diagram whose moves replay with every rule set. Spec files
+/// that cannot be read or replayed are left out (`xqlaw test` reports them).
+pub fn corpus(rules: Vec<CompiledRules>, specs: Vec<(String, SpecFile)>) -> Corpus {
+    let mut diagrams: Vec<Diagram> = specs
+        .into_iter()
+        .filter_map(|(topic, spec)| {
+            let start = Position::from_fen(&spec.fen).ok()?;
+            let moves = spec
+                .moves
+                .iter()
+                .map(|m| m.parse().ok())
+                .collect::<Option<Vec<Move>>>()?;
+            let judgements = rules
+                .iter()
+                .map(|r| judge(r, &start, &moves).ok())
+                .collect();
+            Some(Diagram {
+                topic,
+                spec,
+                start,
+                moves,
+                judgements,
+            })
+        })
+        .collect();
+    diagrams.sort_by(|a, b| (&a.topic, &a.spec.id).cmp(&(&b.topic, &b.spec.id)));
+    Corpus { rules, diagrams }
+}
+
+/// Loads every rule set in `rules_dir` (`*.rules`, in name order) and every spec file under
+/// `spec_dir`, and judges them.
+///
+/// # Errors
+///
+/// A rule file that does not compile (the message names it; `xqlaw check` shows why).
+pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, String> {
+    let mut rule_files: Vec<PathBuf> = fs::read_dir(rules_dir)
+        .map_err(|e| format!("cannot read `{}`: {e}", rules_dir.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    rule_files.sort();
+    let mut rules = Vec::new();
+    for file in rule_files {
+        let compiled = crate::compile::load_rules(&file).map_err(|_| {
+            format!(
+                "`{}` does not compile (run `xqlaw check` on it)",
+                file.display()
+            )
+        })?;
+        rules.push(compiled);
+    }
+    let specs = crate::spec::runner::spec_files(&[spec_dir.to_path_buf()])
+        .into_iter()
+        .filter_map(|path| {
+            let topic = path.parent()?.file_name()?.to_string_lossy().into_owned();
+            Some((topic, SpecFile::load(&path).ok()?))
+        })
+        .collect();
+    Ok(corpus(rules, specs))
+}
+
+/// Every page of the documentation.
+pub fn generate(corpus: &Corpus) -> Vec<GeneratedFile> {
+    let mut files = vec![GeneratedFile {
+        path: PathBuf::from("index.md"),
+        contents: pages::index(corpus),
+    }];
+    for (i, rules) in corpus.rules.iter().enumerate() {
+        files.push(GeneratedFile {
+            path: PathBuf::from("rules").join(format!("{}.md", rules.name)),
+            contents: pages::rule_set(corpus, i),
+        });
+    }
+    for diagram in &corpus.diagrams {
+        let dir = PathBuf::from("diagrams").join(&diagram.topic);
+        files.push(GeneratedFile {
+            path: dir.join(format!("{}.md", diagram.spec.id)),
+            contents: pages::diagram(corpus, diagram),
+        });
+        files.push(GeneratedFile {
+            path: dir.join(format!("{}.svg", diagram.spec.id)),
+            contents: pages::board(diagram),
+        });
+    }
+    files
+}
+
+/// The generated folders under `docs/`: files in them that generation no longer produces
+/// are stale too.
+const GENERATED_DIRS: [&str; 2] = ["rules", "diagrams"];
+
+/// Writes the files under `out`, and removes files in the generated folders that are no longer
+/// generated. Hand-written files beside them (`docs/language.md`) are left alone.
+pub fn write_all(out: &Path, files: &[GeneratedFile]) -> io::Result<()> {
+    for path in leftovers(out, files) {
+        fs::remove_file(out.join(path))?;
+    }
+    for file in files {
+        let path = out.join(&file.path);
+        if fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()) {
+            continue;
+        }
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        crate::spec::write_atomic(&path, &file.contents)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The paths (relative to `out`) that differ from what generation produces: changed, missing,
+/// or left over in a generated folder.
+pub fn stale(out: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| {
+            fs::read_to_string(out.join(&f.path)).ok().as_deref() != Some(f.contents.as_str())
+        })
+        .map(|f| f.path.clone())
+        .collect();
+    paths.extend(leftovers(out, files));
+    paths.sort();
+    paths
+}
+
+/// Files in the generated folders that generation does not produce.
+fn leftovers(out: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in GENERATED_DIRS {
+        list(out, Path::new(dir), &mut found);
+    }
+    found.retain(|p| !files.iter().any(|f| &f.path == p));
+    found
+}
+
+fn list(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(root.join(rel)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let rel = rel.join(entry.file_name());
+        if entry.path().is_dir() {
+            list(root, &rel, out);
+        } else {
+            out.push(rel);
+        }
+    }
+}
