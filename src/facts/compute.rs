@@ -7,7 +7,7 @@ use super::classify::{
 use super::err::FactsError;
 use super::identity::Identities;
 use super::mate::MateSearch;
-use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts};
+use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
 use super::threats::{MoveContext, attack_pairs, threats};
 use crate::xiangqi::{Move, Position};
 
@@ -19,45 +19,58 @@ pub fn compute(
     moves: &[Move],
     settings: &Settings,
 ) -> Result<SequenceFacts, FactsError> {
-    let mut pos = *start;
-    let mut ids = Identities::new(start);
-    let mut plies = Vec::with_capacity(moves.len());
-    let mut previous_moved: Option<PieceId> = None;
-    let mut opponent_threatened_mate = false;
-    for (index, &mv) in moves.iter().enumerate() {
-        let before = pos;
+    let mut replay = Replay {
+        pos: *start,
+        ids: Identities::new(start),
+        previous_moved: None,
+        opponent_threatened_mate: false,
+    };
+    let plies = moves
+        .iter()
+        .enumerate()
+        .map(|(index, &mv)| replay.ply(index, mv, settings))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(SequenceFacts {
+        start_fen: start.to_fen(),
+        plies,
+    })
+}
+
+/// The state carried from one ply to the next.
+struct Replay {
+    /// The position before the next move.
+    pos: Position,
+    /// Who is who.
+    ids: Identities,
+    /// The piece the previous ply moved.
+    previous_moved: Option<PieceId>,
+    /// Whether the previous ply threatened mate (so this one may parry it).
+    opponent_threatened_mate: bool,
+}
+
+impl Replay {
+    /// Plays `mv` and computes its facts.
+    fn ply(&mut self, index: usize, mv: Move, settings: &Settings) -> Result<PlyFacts, FactsError> {
+        let before = self.pos;
         let after = before.play(mv).map_err(|_| illegal(index, &before, mv))?;
         let mover = before.turn();
-        let before_ids = ids.clone();
-        let before_pairs = attack_pairs(&before, &before_ids, mover);
-        let captured = before_ids.piece_at(&before, mv.to);
-        ids.play(mv);
-        let Some(piece) = ids.piece_at(&after, mv.to) else {
+        let before_pairs = attack_pairs(&before, &self.ids, mover);
+        let captured = self.ids.piece_at(&before, mv.to);
+        self.ids.play(mv);
+        let Some(piece) = self.ids.piece_at(&after, mv.to) else {
             return Err(illegal(index, &before, mv));
         };
-        let ctx = MoveContext {
+        let threats = threats(&MoveContext {
             after: &after,
-            ids: &ids,
+            ids: &self.ids,
             mover,
             moved: piece.id,
-            previous_moved,
+            previous_moved: self.previous_moved,
             before_pairs: &before_pairs,
-        };
-        let threats = threats(&ctx);
-        let checkers = checkers(&after, &ids);
-        let mut facts = Vec::new();
-        let mut add = |cond: bool, fact: MoveFact| {
-            if cond {
-                facts.push(fact);
-            }
-        };
-        add(!checkers.is_empty(), MoveFact::Check);
-        add(checkers.len() >= 2, MoveFact::DoubleCheck);
-        add(
-            checkers.iter().any(|c| c.id != piece.id),
-            MoveFact::DiscoveredCheck,
-        );
-        add(after.is_checkmate(), MoveFact::Checkmate);
+        });
+        let checkers = checkers(&after, &self.ids);
+        // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
+        // not also a mate threat: the opponent cannot pass it.
         let mate_line = if checkers.is_empty() {
             MateSearch::new(settings.mate_nodes)
                 .find(&after.pass(), settings.mate_plies)
@@ -65,50 +78,94 @@ pub fn compute(
         } else {
             Vec::new()
         };
-        add(!mate_line.is_empty(), MoveFact::MateThreat);
-        add(captured.is_some(), MoveFact::Capture);
-        add(before.is_check(), MoveFact::AnswersCheck);
-        add(is_block(&before, &after, mv, mover), MoveFact::Block);
-        let parries = opponent_threatened_mate
+        let parries = self.opponent_threatened_mate
             && MateSearch::new(settings.mate_nodes)
                 .find(&after, settings.mate_plies)
                 .is_none();
-        add(parries, MoveFact::ParriesMateThreat);
-        add(is_sacrifice(&after, mv.to), MoveFact::Sacrifice);
-        add(is_exchange_offer(&threats, &piece), MoveFact::ExchangeOffer);
-        let setups_after = uncovering_setups(&after, mover);
-        let uncovers = !setups_after.is_empty() && {
-            let setups_before = uncovering_setups(&before, mover);
-            setups_after.iter().any(|s| {
-                // The blocker may be the moved piece, which stood elsewhere before.
-                !setups_before.contains(s)
-            })
+        let seen = Seen {
+            before: &before,
+            after: &after,
+            mv,
+            piece: &piece,
+            captured: captured.as_ref(),
+            checkers: &checkers,
+            threats: &threats,
+            threatens_mate: !mate_line.is_empty(),
+            parries,
         };
-        add(uncovers, MoveFact::UncoversThreat);
-        add(is_evasion(&before, &after, mv, mover), MoveFact::Evasion);
-        let idle = is_idle(&facts, &threats);
-        if idle {
-            facts.push(MoveFact::Idle);
-        }
-        opponent_threatened_mate = !mate_line.is_empty();
-        previous_moved = Some(piece.id);
-        plies.push(PlyFacts {
+        let facts = move_facts(&seen);
+        self.opponent_threatened_mate = seen.threatens_mate;
+        self.previous_moved = Some(piece.id);
+        self.pos = after;
+        Ok(PlyFacts {
             ply: index,
             mover,
             mv,
             piece,
-            captured: captured.map(|c: PieceAt| c),
+            captured,
             checkers,
             threats,
             mate_line,
             facts,
-        });
-        pos = after;
+        })
     }
-    Ok(SequenceFacts {
-        start_fen: start.to_fen(),
-        plies,
-    })
+}
+
+/// What is known of a ply when its move facts are decided.
+struct Seen<'a> {
+    before: &'a Position,
+    after: &'a Position,
+    mv: Move,
+    piece: &'a PieceAt,
+    captured: Option<&'a PieceAt>,
+    checkers: &'a [PieceAt],
+    threats: &'a [Threat],
+    threatens_mate: bool,
+    parries: bool,
+}
+
+/// The move facts of a ply, in the order of [`MoveFact`].
+fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
+    let mover = seen.before.turn();
+    let (before, after) = (seen.before, seen.after);
+    let uncovers = {
+        let setups_after = uncovering_setups(after, mover);
+        // Only a setup the move created counts; the blocker may be the moved piece itself.
+        !setups_after.is_empty() && {
+            let setups_before = uncovering_setups(before, mover);
+            setups_after.iter().any(|s| !setups_before.contains(s))
+        }
+    };
+    let candidates = [
+        (!seen.checkers.is_empty(), MoveFact::Check),
+        (seen.checkers.len() >= 2, MoveFact::DoubleCheck),
+        (
+            seen.checkers.iter().any(|c| c.id != seen.piece.id),
+            MoveFact::DiscoveredCheck,
+        ),
+        (after.is_checkmate(), MoveFact::Checkmate),
+        (seen.threatens_mate, MoveFact::MateThreat),
+        (seen.captured.is_some(), MoveFact::Capture),
+        (before.is_check(), MoveFact::AnswersCheck),
+        (is_block(before, after, seen.mv, mover), MoveFact::Block),
+        (seen.parries, MoveFact::ParriesMateThreat),
+        (is_sacrifice(after, seen.mv.to), MoveFact::Sacrifice),
+        (
+            is_exchange_offer(seen.threats, seen.piece),
+            MoveFact::ExchangeOffer,
+        ),
+        (uncovers, MoveFact::UncoversThreat),
+        (is_evasion(before, after, seen.mv, mover), MoveFact::Evasion),
+    ];
+    let mut facts: Vec<MoveFact> = candidates
+        .into_iter()
+        .filter(|(holds, _)| *holds)
+        .map(|(_, f)| f)
+        .collect();
+    if is_idle(&facts, seen.threats) {
+        facts.push(MoveFact::Idle);
+    }
+    facts
 }
 
 fn illegal(index: usize, pos: &Position, mv: Move) -> FactsError {
