@@ -10,6 +10,7 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($arg)*))) };
 }
 
+mod diff;
 mod docs;
 mod facts;
 mod fen;
@@ -44,6 +45,8 @@ enum Command {
     Check(rules::CheckArgs),
     /// Print the predicate graph of a rule file (facts, terms, rulings, verdict).
     Graph(rules::GraphArgs),
+    /// Show where two rule sets differ, and which diagrams change verdict.
+    Diff(diff::DiffArgs),
     /// Regenerate the documentation in `docs/` from `rules/` and `spec-tests/`.
     Docs(docs::DocsArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
@@ -64,6 +67,7 @@ impl Cli {
             Command::Judge(args) => judge::run(&args),
             Command::Check(args) => rules::run_check(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
+            Command::Diff(args) => diff::run(&args),
             Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),

@@ -9,4 +9,5 @@ pub mod import;
 pub mod source;
 pub mod spec;
 pub mod syntax;
+pub mod variants;
 pub mod xiangqi;

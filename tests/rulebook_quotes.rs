@@ -48,7 +48,11 @@ fn every_quote_of_the_1999_rulebook_is_verbatim() {
         }
     }
     assert!(count > 40, "only {count} quotes");
-    assert!(missing.is_empty(), "not in the law's text:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "not in the law's text:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -63,5 +67,9 @@ fn every_basis_is_verbatim() {
             }
         }
     }
-    assert!(missing.is_empty(), "not in the law's text:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "not in the law's text:\n{}",
+        missing.join("\n")
+    );
 }

@@ -1,0 +1,59 @@
+//! The variant rule sets in `rules/`: each compiles, extends the 1999 law as its header says,
+//! and differs from it where (and only where) its text says.
+
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
+use std::path::Path;
+
+use xqlaw::compile::load_rules;
+use xqlaw::docgen::load_corpus;
+use xqlaw::variants::{Change, diff, verdict_changes};
+
+#[test]
+fn vn_2004_differs_from_1999_only_in_quotations() {
+    let a = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let b = load_rules(Path::new("rules/vn-2004.rules")).unwrap();
+    assert_eq!(b.extends, ["vn-1999"]);
+    let d = diff(&a, &b);
+    assert!(d.rulings.is_empty() && d.settings.is_empty() && d.verdict.is_none());
+    let mut changed: Vec<&str> = d
+        .terms
+        .iter()
+        .map(|c| match c {
+            Change::Changed { id, before, after } => {
+                // Same definition line; only the attributes below it differ.
+                assert_eq!(before.lines().next(), after.lines().next(), "{id}");
+                id.as_str()
+            }
+            other => panic!("unexpected {other:?}"),
+        })
+        .collect();
+    changed.sort_unstable();
+    assert_eq!(changed, ["checking", "exchanging", "rooted", "unrooted"]);
+}
+
+#[test]
+fn every_rule_set_judges_every_diagram_and_the_2004_law_agrees_with_1999() {
+    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    let names: Vec<&str> = corpus.rules.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["cxa", "vn-1999", "vn-2004"]);
+    assert!(
+        corpus
+            .diagrams
+            .iter()
+            .all(|d| d.judgements.iter().all(Option::is_some))
+    );
+    assert!(verdict_changes(&corpus, 1, 2).is_empty());
+}
+
+#[test]
+fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
+    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    let changes = verdict_changes(&corpus, 1, 0);
+    // Hình 6–9: perpetual mate threats (Điều 24.5), a draw in 1999, 长杀 under CXA.
+    for id in ["hinh-06", "hinh-07", "hinh-08", "hinh-09"] {
+        let c = changes.iter().find(|c| c.id == id).unwrap();
+        assert_eq!(c.first.unwrap().to_string(), "draw");
+        assert_eq!(c.second.unwrap().to_string(), "red loses");
+    }
+}
