@@ -22,12 +22,7 @@ fn diagrams() -> Vec<(String, Position, Vec<Move>)> {
         .iter()
         .filter_map(|path| {
             let spec = SpecFile::load(path).ok()?;
-            let start = Position::from_fen(&spec.fen).ok()?;
-            let moves = spec
-                .moves
-                .iter()
-                .map(|m| m.parse().ok())
-                .collect::<Option<Vec<Move>>>()?;
+            let (start, moves) = spec.position_and_moves()?;
             Some((spec.id, start, moves))
         })
         .collect()

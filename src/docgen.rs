@@ -58,12 +58,7 @@ pub fn corpus(rules: Vec<CompiledRules>, specs: Vec<(String, SpecFile)>) -> Corp
     let mut diagrams: Vec<Diagram> = specs
         .into_iter()
         .filter_map(|(topic, spec)| {
-            let start = Position::from_fen(&spec.fen).ok()?;
-            let moves = spec
-                .moves
-                .iter()
-                .map(|m| m.parse().ok())
-                .collect::<Option<Vec<Move>>>()?;
+            let (start, moves) = spec.position_and_moves()?;
             let judgements = rules
                 .iter()
                 .map(|r| judge(r, &start, &moves).ok())

@@ -82,6 +82,21 @@ pub struct SourceRef {
 pub use crate::eval::Verdict;
 
 impl SpecFile {
+    /// The start position and the moves, when the FEN is valid and every move is ICCS text.
+    /// (Whether the moves are legal is the judge's question; `xqlaw test` reports the exact
+    /// place of any problem.)
+    pub fn position_and_moves(
+        &self,
+    ) -> Option<(crate::xiangqi::Position, Vec<crate::xiangqi::Move>)> {
+        let start = crate::xiangqi::Position::from_fen(&self.fen).ok()?;
+        let moves = self
+            .moves
+            .iter()
+            .map(|m| m.parse().ok())
+            .collect::<Option<Vec<_>>>()?;
+        Some((start, moves))
+    }
+
     /// Reads a spec file from YAML text; `name` is used in error messages.
     pub fn from_yaml(name: &str, text: &str) -> Result<SpecFile, SpecError> {
         serde_yaml::from_str(text).map_err(|e| {
