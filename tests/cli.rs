@@ -133,3 +133,64 @@ fn batch_keeps_order_and_reports_bad_lines() {
     assert!(lines[1]["error"].is_string());
     assert!(lines[2]["error"].is_string());
 }
+
+#[test]
+fn test_command_passes_the_corpus_and_fails_on_a_wrong_expectation() {
+    let (code, out, _) = xqlaw(&["test", "--rules", "rules/vn-1999.rules", "-q"], "");
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.trim_end().lines().last(), Some("80 passed, 0 failed"));
+
+    let dir = std::env::temp_dir().join(format!("xqlaw-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = std::fs::read_to_string("spec-tests/vn-1999/hinh-01.yaml").unwrap();
+    std::fs::write(
+        dir.join("wrong.yaml"),
+        spec.replace("vn-1999: red_loses", "vn-1999: draw"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("broken.yaml"), "id: [\n").unwrap();
+    let (code, out, _) = xqlaw(&["test", dir.to_str().unwrap()], "");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAIL  vn-1999  hinh-01    expected draw, got red_loses"),
+        "{out}"
+    );
+    assert!(out.contains("broken.yaml"), "{out}");
+    assert_eq!(out.trim_end().lines().last(), Some("0 passed, 2 failed"));
+}
+
+#[test]
+fn fen_facts_and_diff_commands() {
+    let (code, out, _) = xqlaw(&["fen", FEN], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1\n"),
+        "{out}"
+    );
+    let (code, _, err) = xqlaw(&["fen", "9/9/9/9/9/9/9/9/9/9 w"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("king"), "{err}");
+
+    let (code, out, _) = xqlaw(
+        &[
+            "facts",
+            "--fen",
+            FEN,
+            "--notation",
+            "vi",
+            "--moves",
+            "X2.1 Tg6.1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("check by red rook h9"), "{out}");
+    let (code, _, err) = xqlaw(&["facts", "--fen", FEN, "--moves", "h8h9 f9f7"], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("move 1 for black"), "{err}");
+
+    let (code, out, _) = xqlaw(&["diff", "rules/vn-1999.rules", "rules/vn-2004.rules"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("0 of 80 diagrams change verdict"), "{out}");
+}
