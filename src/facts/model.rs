@@ -41,6 +41,9 @@ pub enum ThreatFact {
     TargetCrossed,
     /// The target has no legal move at all (pinned or boxed in).
     TargetImmobile,
+    /// The target is pinned and cannot move: it has moves it could make but for its own
+    /// king's safety, and no legal one (Điều 23 point 7, "bị ghim không dịch chuyển được").
+    TargetPinned,
     /// Every legal move of the target stays on one line (rank or file) through its square:
     /// a rook held to its line by a cannon (Điều 24.23).
     TargetConfined,

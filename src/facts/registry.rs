@@ -179,6 +179,11 @@ pub const REGISTRY: &[FactSpec] = &[
         "the target is a pawn across the river"
     ),
     threat_fact!(
+        "target-pinned",
+        TargetPinned,
+        "the target has moves but for its king's safety, and no legal one"
+    ),
+    threat_fact!(
         "target-immobile",
         TargetImmobile,
         "the target has no legal move"

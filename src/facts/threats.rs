@@ -113,6 +113,11 @@ fn describe(
         ThreatFact::TargetCrossed,
     );
     add(target_moves.is_empty(), ThreatFact::TargetImmobile);
+    let target_reach = ctx.after.attacks_from(target.square);
+    add(
+        target_moves.is_empty() && !target_reach.is_empty(),
+        ThreatFact::TargetPinned,
+    );
     add(
         confined_among(ctx.after, target.square, &moves.defender),
         ThreatFact::TargetConfined,
@@ -132,7 +137,6 @@ fn describe(
     let same_kind = attacker.piece.role == target.piece.role;
     add(same_kind, ThreatFact::SameKind);
     let horses = same_kind && attacker.piece.role == Role::Horse;
-    let target_reach = ctx.after.attacks_from(target.square);
     add(
         horses && !target_reach.contains(&attacker.square),
         ThreatFact::AttackerHorseUnanswerable,
