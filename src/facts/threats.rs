@@ -259,7 +259,18 @@ mod tests {
             .find(|t| t.attacker.square.to_string() == "a8")
             .unwrap();
         assert!(t.has(ThreatFact::New) && t.has(ThreatFact::TargetImmobile));
+        assert!(t.has(ThreatFact::TargetPinned));
         assert!(t.has(ThreatFact::Protected) && !t.has(ThreatFact::ReallyProtected));
+    }
+
+    #[test]
+    fn a_boxed_in_target_is_immobile_but_not_pinned() {
+        // The advisor on f9 has no free point (e8 holds the other advisor); nothing pins it.
+        let p = ply("4ka3/4a4/9/9/9/9/9/9/R8/3K5 w", "a1f1");
+        let t = on(&p, "f9").unwrap();
+        assert!(t.has(ThreatFact::TargetImmobile));
+        assert!(!t.has(ThreatFact::TargetPinned));
+        assert!(t.has(ThreatFact::ReallyProtected));
     }
 
     #[test]
