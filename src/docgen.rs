@@ -112,10 +112,16 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, String> 
 
 /// Every page of the documentation.
 pub fn generate(corpus: &Corpus) -> Vec<GeneratedFile> {
-    let mut files = vec![GeneratedFile {
-        path: PathBuf::from("index.md"),
-        contents: pages::index(corpus),
-    }];
+    let mut files = vec![
+        GeneratedFile {
+            path: PathBuf::from("index.md"),
+            contents: pages::index(corpus),
+        },
+        GeneratedFile {
+            path: PathBuf::from("facts.md"),
+            contents: pages::facts(),
+        },
+    ];
     for (i, rules) in corpus.rules.iter().enumerate() {
         files.push(GeneratedFile {
             path: PathBuf::from("rules").join(format!("{}.md", rules.name)),

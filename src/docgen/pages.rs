@@ -5,8 +5,10 @@ use std::fmt::Write as _;
 
 use super::board_svg::board_svg;
 use super::{Corpus, Diagram};
+use crate::compile::graph::GraphFormat;
 use crate::compile::{CompiledRules, Meta};
 use crate::eval::{Judgement, SideJudgement, Verdict};
+use crate::facts::registry::{Params, REGISTRY, ROLE_NAMES, Subject as FactSubject};
 use crate::syntax::ast::{Outcome, Subject};
 use crate::syntax::print;
 use crate::xiangqi::Square;
@@ -23,7 +25,8 @@ pub fn index(corpus: &Corpus) -> String {
     let _ = writeln!(
         s,
         "These pages are generated from the rule files in `rules/` and the spec files in \
-         `spec-tests/`. The rule language is described in [language.md](language.md).\n"
+         `spec-tests/`. The rule language is described in [language.md](language.md); the \
+         facts its rulings are written over are listed in [facts.md](facts.md).\n"
     );
     let _ = writeln!(s, "## Rule sets\n");
     let _ = writeln!(
@@ -98,6 +101,43 @@ fn verdict_cell(given: Option<Verdict>, expected: Option<Verdict>) -> String {
     }
 }
 
+/// The page of the facts rule files may name: the vocabulary the rulings are written in.
+pub fn facts() -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{GENERATED_MARK}\n");
+    let _ = writeln!(s, "# Facts\n");
+    let _ = writeln!(
+        s,
+        "The facts are computed from the positions before and after every move of a disputed \
+         play (`xqlaw facts` prints them). Rule files name them in terms; a name that is not \
+         here is an error. Move facts are said of a whole move; threat facts of one capture \
+         threat of the move (an attacker of the mover and an enemy piece other than the king it \
+         could legally take next). Facts with piece kinds take a list: `attacker(horse, cannon)`; \
+         the kinds are {}.\n",
+        ROLE_NAMES
+            .iter()
+            .map(|(n, _)| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for (title, subject) in [
+        ("Move facts", FactSubject::Move),
+        ("Threat facts", FactSubject::Threat),
+    ] {
+        let _ = writeln!(s, "## {title}\n");
+        let _ = writeln!(s, "| fact | meaning |\n|---|---|");
+        for spec in REGISTRY.iter().filter(|f| f.subject == subject) {
+            let name = match spec.params {
+                Params::None => format!("`{}`", spec.name),
+                Params::Roles => format!("`{}(kind, …)`", spec.name),
+            };
+            let _ = writeln!(s, "| {name} | {} |", cell(spec.doc));
+        }
+        let _ = writeln!(s);
+    }
+    s
+}
+
 /// The page of one rule set: settings, terms, rulings (with the diagrams they fire in) and
 /// the verdict table.
 pub fn rule_set(corpus: &Corpus, index: usize) -> String {
@@ -166,7 +206,14 @@ pub fn rule_set(corpus: &Corpus, index: usize) -> String {
          that matches decides.\n"
     );
     let rows: Vec<&str> = r.verdict.iter().map(|row| row.text.as_str()).collect();
-    let _ = writeln!(s, "```text\n{}\n```", rows.join("\n"));
+    let _ = writeln!(s, "```text\n{}\n```\n", rows.join("\n"));
+    let _ = writeln!(s, "## Predicate graph\n");
+    let _ = writeln!(
+        s,
+        "Facts (rounded), terms, rulings and the verdict; an arrow goes from what is used to \
+         what uses it (`xqlaw graph` prints it as Graphviz too).\n"
+    );
+    let _ = writeln!(s, "```mermaid\n{}```", r.graph.render(GraphFormat::Mermaid));
     s
 }
 

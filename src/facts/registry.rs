@@ -152,7 +152,7 @@ pub const REGISTRY: &[FactSpec] = &[
     move_fact!(
         "idle",
         Idle,
-        "none of check, mate threat, new threat, capture, block, sacrifice, exchange offer"
+        "none of check, mate threat, new threat, capture, block, parry of a mate threat, sacrifice, exchange offer"
     ),
     FactSpec {
         name: "moved",
