@@ -2,8 +2,8 @@
 //!
 //! Stages, one module each: [`text`] (forum markup → lines and items), [`diagram`] (a `[game]`
 //! block → printed FEN and moves), [`document`] (articles and commentary per file),
-//! [`errata`] (replay and misprint correction), [`merge`] (copies across files), [`err`]
-//! (diagnostics). [`import`] runs them on source texts without touching the disk; [`write`]
+//! [`errata`] (replay and misprint correction), [`merge`](mod@merge) (copies across files), [`err`]
+//! (diagnostics). [`import`] runs them on source texts without touching the disk; [`write()`]
 //! writes the spec files, keeping their hand-maintained fields.
 
 pub mod diagram;
