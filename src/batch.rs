@@ -106,16 +106,25 @@ pub fn judge_text(
 ) -> Result<Judgement, CaseError> {
     let start = Position::from_fen(fen).map_err(CaseError::Fen)?;
     let moves = parse_line(&start, moves, notation).map_err(CaseError::Moves)?;
-    if !cycle {
-        return eval::judge(rules, &start, &moves).map_err(CaseError::Eval);
+    let (pos, disputed) = if cycle {
+        let range = last_cycle(&start, &moves).ok_or(CaseError::NoCycle)?;
+        let mut pos = start;
+        for m in moves.get(..range.start).unwrap_or_default() {
+            pos = pos.play(*m).map_err(|_| CaseError::NoCycle)?;
+        }
+        (pos, moves.get(range).unwrap_or_default())
+    } else {
+        (start, moves.as_slice())
+    };
+    let mut judgement = eval::judge(rules, &pos, disputed).map_err(CaseError::Eval)?;
+    // Name the moves as the user wrote them, beside their squares.
+    if notation != Notation::Iccs {
+        let texts = crate::xiangqi::notation::write_line(&pos, disputed, notation);
+        for (ply, text) in judgement.plies.iter_mut().zip(texts) {
+            ply.text = Some(text);
+        }
     }
-    let range = last_cycle(&start, &moves).ok_or(CaseError::NoCycle)?;
-    let mut pos = start;
-    for m in moves.get(..range.start).unwrap_or_default() {
-        pos = pos.play(*m).map_err(|_| CaseError::NoCycle)?;
-    }
-    let disputed = moves.get(range).unwrap_or_default();
-    eval::judge(rules, &pos, disputed).map_err(CaseError::Eval)
+    Ok(judgement)
 }
 
 /// One input line of a batch.

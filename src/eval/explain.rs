@@ -41,6 +41,9 @@ pub struct PlyReport {
     pub mv: String,
     /// The moved piece, e.g. `red rook`.
     pub piece: String,
+    /// The move in the notation the user wrote it in, when that was not ICCS.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
     /// The move terms that hold.
     pub terms: Vec<String>,
     /// The threats that satisfy at least one threat term.
@@ -86,6 +89,7 @@ pub(crate) fn ply_report(rules: &CompiledRules, ply: &PlyFacts, values: &PlyValu
         mover: ply.mover.name().to_owned(),
         mv: ply.mv.to_string(),
         piece: format!("{} {}", ply.piece.piece.color, ply.piece.piece.role),
+        text: None,
         terms,
         threats,
     }
@@ -113,7 +117,16 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
         } else {
             p.terms.join(", ")
         };
-        writeln!(out, "  ply {}, {} {from}→{to}: {terms}", p.ply, p.piece)?;
+        let text = p
+            .text
+            .as_ref()
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  ply {}, {} {from}→{to}{text}: {terms}",
+            p.ply, p.piece
+        )?;
         // The text names what each move does: the threats it creates. Threats that already
         // stood are the situation, not the move; `--json` lists them too.
         for t in p.threats.iter().filter(|t| t.new) {

@@ -16,6 +16,7 @@ use thiserror::Error;
 use super::model::{SpecFile, Verdict};
 use crate::compile::CompiledRules;
 use crate::eval::judge;
+use crate::xiangqi::notation::{Notation, write_line};
 use crate::xiangqi::{Move, Position};
 
 /// How one case ended.
@@ -259,13 +260,18 @@ fn run_file(
                 continue;
             }
         };
-        let judgement = match judge(rules, start, moves) {
+        let mut judgement = match judge(rules, start, moves) {
             Ok(j) => j,
             Err(e) => {
                 reports.push(error(&spec.id, &rules.name, render(&e)));
                 continue;
             }
         };
+        // The law writes its moves in Vietnamese notation; so does the explanation.
+        let texts = write_line(start, moves, Notation::Vietnamese);
+        for (ply, text) in judgement.plies.iter_mut().zip(texts) {
+            ply.text = Some(text);
+        }
         let got = judgement.verdict();
         let explanation = judgement.explain();
         let outcome = if got == expected {
