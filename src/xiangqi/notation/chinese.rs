@@ -15,7 +15,7 @@
 
 use super::cursor::Cursor;
 use super::descriptor::{
-    Descriptor, Designator, Direction, Head, Ordinal, Parsed, SyntaxError, finish,
+    Descriptor, Designator, Direction, Head, Ordinal, Parsed, SyntaxError, direction, finish,
 };
 use crate::xiangqi::{Color, Role};
 
@@ -119,24 +119,15 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     };
     let file = cursor.eat(number_of).map(|(f, _)| f);
     let piece_end = cursor.here().start;
-    let Some((direction, dir_span)) = cursor.eat(direction_of) else {
-        let expected = if file.is_some() {
-            "a direction: 进, 退 or 平"
-        } else {
-            "a file number or a direction: 进, 退 or 平"
-        };
-        return Err(SyntaxError {
-            span: cursor.here(),
-            expected: expected.to_owned(),
-        });
-    };
+    let (direction, motion_start) =
+        direction(&mut cursor, direction_of, file.is_some(), "进, 退 or 平")?;
     let head = Head {
         role,
         ordinal,
         file,
         direction,
         piece_span: start..piece_end.max(start),
-        motion_start: dir_span.start,
+        motion_start,
     };
     finish(
         &mut cursor,

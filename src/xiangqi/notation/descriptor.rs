@@ -125,6 +125,28 @@ pub(crate) struct Head {
     pub motion_start: usize,
 }
 
+/// Reads the direction after the piece part, returning it and where it starts. `words` names
+/// the notation's direction marks in the error; `file_given` says whether the text gave a file
+/// number (if not, one could still have come).
+pub(crate) fn direction(
+    cursor: &mut Cursor<'_>,
+    direction_of: impl FnOnce(char) -> Option<Direction>,
+    file_given: bool,
+    words: &str,
+) -> Result<(Direction, usize), SyntaxError> {
+    match cursor.eat(direction_of) {
+        Some((direction, span)) => Ok((direction, span.start)),
+        None => Err(SyntaxError {
+            span: cursor.here(),
+            expected: if file_given {
+                format!("a direction: {words}")
+            } else {
+                format!("a file number or a direction: {words}")
+            },
+        }),
+    }
+}
+
 /// Reads the closing number (`number_of` decides which characters are numbers, `expected`
 /// names them in errors), checks that the text ends there, and assembles the move.
 pub(crate) fn finish(

@@ -13,7 +13,7 @@
 
 use super::cursor::Cursor;
 use super::descriptor::{
-    Descriptor, Designator, Direction, Head, Ordinal, Parsed, SyntaxError, finish,
+    Descriptor, Designator, Direction, Head, Ordinal, Parsed, SyntaxError, direction, finish,
 };
 use crate::xiangqi::Role;
 
@@ -88,24 +88,19 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, SyntaxError> {
             None
         };
     let piece_end = cursor.here().start;
-    let Some((direction, dir_span)) = cursor.eat(direction_of) else {
-        let expected = if file.is_some() {
-            "a direction: `+` to advance, `-` to retreat, `=` to traverse"
-        } else {
-            "a file number or a direction: `+` to advance, `-` to retreat, `=` to traverse"
-        };
-        return Err(SyntaxError {
-            span: cursor.here(),
-            expected: expected.to_owned(),
-        });
-    };
+    let (direction, motion_start) = direction(
+        &mut cursor,
+        direction_of,
+        file.is_some(),
+        "`+` to advance, `-` to retreat, `=` to traverse",
+    )?;
     let head = Head {
         role,
         ordinal: prefix.or(postfix),
         file,
         direction,
         piece_span: start..piece_end.max(start),
-        motion_start: dir_span.start,
+        motion_start,
     };
     finish(
         &mut cursor,
