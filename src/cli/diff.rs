@@ -3,9 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::docgen::corpus;
-use xqlaw::spec::SpecFile;
-use xqlaw::spec::runner::spec_files;
+use xqlaw::docgen::{corpus, load_specs};
 use xqlaw::variants::{diff, render, verdict_changes};
 
 use super::rules::load;
@@ -34,13 +32,7 @@ pub fn run(args: &DiffArgs) -> ExitCode {
     } else {
         args.specs.clone()
     };
-    let specs: Vec<(String, SpecFile)> = spec_files(&paths)
-        .into_iter()
-        .filter_map(|path| {
-            let topic = path.parent()?.file_name()?.to_string_lossy().into_owned();
-            Some((topic, SpecFile::load(&path).ok()?))
-        })
-        .collect();
+    let specs = load_specs(&paths);
     let (a_name, b_name) = (a.name.clone(), b.name.clone());
     let corpus = corpus(vec![a, b], specs);
     let changes = verdict_changes(&corpus, 0, 1);
