@@ -245,6 +245,13 @@ fn check_reports_point_9_against_24_26_as_a_conflict_on_hinh_71_to_73() {
         "{message}"
     );
     assert!(err.contains("1 conflict ("), "{err}");
+    // A spec folder that does not exist is an error, not an empty corpus.
+    let (code, _, err) = xqlaw(
+        &["check", "--specs", "nowhere", "tests/rules/basic.rules"],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("no such spec file or folder: `nowhere`"), "{err}");
     // Without the diagrams there is nothing to collide on.
     let (code, _, err) = xqlaw(
         &[

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::docgen::{corpus, load_specs};
+use xqlaw::docgen::corpus;
 use xqlaw::variants::compare;
 
 use super::rules::load;
@@ -33,12 +33,11 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let paths = if args.specs.is_empty() {
-        vec![PathBuf::from("spec-tests")]
-    } else {
-        args.specs.clone()
+    let specs = match super::specs_for(&args.specs) {
+        Ok(specs) => specs,
+        Err(code) => return code,
     };
-    let corpus = corpus(vec![a, b], load_specs(&paths));
+    let corpus = corpus(vec![a, b], specs);
     let Some(comparison) = compare(&corpus, 0, 1) else {
         eprintln!("cannot compare the two rule sets");
         return ExitCode::FAILURE;

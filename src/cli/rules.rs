@@ -7,7 +7,6 @@ use clap::ValueEnum;
 use xqlaw::compile::graph::GraphFormat;
 use xqlaw::compile::{CompiledRules, load_rules};
 use xqlaw::conflicts::{self, ConflictDiagnostic};
-use xqlaw::docgen::load_specs;
 use xqlaw::spec::SpecFile;
 
 use super::render;
@@ -46,27 +45,18 @@ pub struct GraphArgs {
     format: GraphFormatArg,
 }
 
-/// The spec files `xqlaw check` looks for conflicts on.
-fn conflict_specs(args: &CheckArgs) -> Vec<SpecFile> {
-    if args.no_specs {
-        return Vec::new();
-    }
-    let paths = if args.specs.is_empty() {
-        vec![PathBuf::from("spec-tests")]
-    } else {
-        args.specs.clone()
-    };
-    load_specs(&paths)
-        .into_iter()
-        .map(|(_, spec)| spec)
-        .collect()
-}
-
 /// Checks every file, printing every error and warning; exit 1 if any file has errors or
 /// conflicting rulings.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
-    let specs = conflict_specs(args);
+    let specs: Vec<SpecFile> = if args.no_specs {
+        Vec::new()
+    } else {
+        match super::specs_for(&args.specs) {
+            Ok(specs) => specs.into_iter().map(|(_, spec)| spec).collect(),
+            Err(code) => return code,
+        }
+    };
     for file in &args.files {
         match load_rules(file) {
             Ok(rules) => {
