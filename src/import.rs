@@ -398,7 +398,7 @@ fn spec_file(
         sources,
         expect: BTreeMap::new(),
         basis: BTreeMap::new(),
-        known_failure: None,
+        known_failure: BTreeMap::new(),
     }
 }
 

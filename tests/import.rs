@@ -141,6 +141,9 @@ fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
     let mut spec = SpecFile::load(&path).unwrap();
     spec.expect.insert("vn-1999".into(), Verdict::RedLoses);
     spec.basis.insert("vn-1999".into(), "Điều 24.2".into());
+    spec.expect.insert("cxa".into(), Verdict::Draw);
+    spec.known_failure
+        .insert("cxa".into(), "a fact the engine lacks".into());
     spec.commentary = "sửa tay".into();
     fs::write(&path, spec.to_yaml().unwrap()).unwrap();
 
@@ -151,6 +154,10 @@ fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
     assert_eq!(
         back.basis.get("vn-1999").map(String::as_str),
         Some("Điều 24.2")
+    );
+    assert_eq!(
+        back.known_failure.get("cxa").map(String::as_str),
+        Some("a fact the engine lacks")
     );
     assert!(back.commentary.starts_with("Từ hình 1 đến hình 3"));
     let fourth = import::run(&seed_files(), &dir);

@@ -1,6 +1,14 @@
-//! The rulebook quotes the law verbatim: every `quote` of `rules/vn-1999.rules` and every
-//! `basis` of the spec files is found, word for word, in the published text
-//! (`../shared/seeds`, beside the repository). A paraphrase passed off as the law fails here.
+//! The rulebooks quote their texts verbatim. Every `quote` of `rules/vn-1999.rules` and every
+//! `basis` of the spec files is found, word for word, in the published text of its rule set:
+//! - `vn-1999`: the law's text (`../shared/seeds`, beside the repository);
+//! - `vn-2004`: the digest of the Vietnamese variants (`../shared/rulebooks/vn-variants.md`) or
+//!   the law's text (the 2004 text that could be read differs only in typography);
+//! - `axf` and `wxf-2018`: the Asian rules digest (`../shared/rulebooks/axf.md`; the WXF text
+//!   itself was not read, and WXF 2018 is the Asian text by its own account);
+//! - `cxa`: the CXA digest (`../shared/rulebooks/cxa.md`).
+//!
+//! The quotes that `rules/axf.rules` and `rules/cxa.rules` add are checked against their
+//! digests too. Only whitespace is normalised, so a paraphrase passed off as a text fails here.
 
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 
@@ -10,9 +18,15 @@ use xqlaw::compile::load_rules;
 use xqlaw::spec::SpecFile;
 use xqlaw::spec::runner::spec_files;
 
+fn shared(path: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path)
+}
+
 /// The seeds with all whitespace runs made single spaces.
 fn law_text() -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    let dir = shared("seeds");
     let mut text = String::new();
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.unwrap().path();
@@ -24,52 +38,157 @@ fn law_text() -> String {
     normalize(&text)
 }
 
+/// A digest in `../shared/rulebooks/`, whitespace runs made single spaces.
+fn digest(name: &str) -> String {
+    let path = shared("rulebooks").join(name);
+    normalize(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
 fn normalize(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-#[test]
-fn every_quote_of_the_1999_rulebook_is_verbatim() {
-    let law = law_text();
-    let rules = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
-    let quotes = rules
-        .terms
-        .iter()
-        .map(|t| (&t.id, &t.meta.quote))
-        .chain(rules.rulings.iter().map(|r| (&r.id, &r.meta.quote)));
-    let mut missing = Vec::new();
-    let mut count = 0;
-    for (id, quote) in quotes {
-        if let Some(q) = quote {
-            count += 1;
-            if !law.contains(&normalize(q)) {
-                missing.push(format!("{id}: {q}"));
-            }
+/// The published texts, one entry per rule set, that its quotes and bases must come from.
+struct Texts {
+    law: String,
+    vn_variants: String,
+    axf: String,
+    cxa: String,
+}
+
+impl Texts {
+    fn load() -> Texts {
+        Texts {
+            law: law_text(),
+            vn_variants: digest("vn-variants.md"),
+            axf: digest("axf.md"),
+            cxa: digest("cxa.md"),
         }
     }
-    assert!(count > 40, "only {count} quotes");
+
+    /// The texts a rule set's words may be taken from; `None` for a rule set without a text.
+    fn of(&self, rule_set: &str) -> Option<Vec<&str>> {
+        match rule_set {
+            "vn-1999" => Some(vec![&self.law]),
+            "vn-2004" => Some(vec![&self.vn_variants, &self.law]),
+            "axf" | "wxf-2018" => Some(vec![&self.axf]),
+            "cxa" => Some(vec![&self.cxa]),
+            _ => None,
+        }
+    }
+
+    /// Whether `words` stand verbatim (up to whitespace) in a text of `rule_set`.
+    fn verbatim(&self, rule_set: &str, words: &str) -> Result<(), String> {
+        let texts = self
+            .of(rule_set)
+            .ok_or_else(|| format!("no published text is known for rule set `{rule_set}`"))?;
+        let words = normalize(words);
+        if texts.iter().any(|t| t.contains(&words)) {
+            Ok(())
+        } else {
+            Err(format!("not in the text of `{rule_set}`"))
+        }
+    }
+}
+
+/// Checks every quote that `file` defines itself (not the inherited ones) against the texts of
+/// its rule set; returns how many were checked.
+fn check_own_quotes(texts: &Texts, file: &str) -> usize {
+    let rules = load_rules(Path::new(file)).unwrap();
+    let own = rules
+        .terms
+        .iter()
+        .map(|t| (&t.id, &t.meta))
+        .chain(rules.rulings.iter().map(|r| (&r.id, &r.meta)))
+        .filter(|(_, meta)| meta.defined_in == rules.name);
+    let mut missing = Vec::new();
+    let mut count = 0;
+    for (id, meta) in own {
+        let Some(quote) = &meta.quote else {
+            missing.push(format!("{id}: no quote"));
+            continue;
+        };
+        count += 1;
+        if let Err(e) = texts.verbatim(&rules.name, quote) {
+            missing.push(format!("{id}: {e}: {quote}"));
+        }
+    }
     assert!(
         missing.is_empty(),
-        "not in the law's text:\n{}",
+        "{file}: quotes not in the published text:\n{}",
         missing.join("\n")
     );
+    count
+}
+
+#[test]
+fn every_quote_of_the_1999_rulebook_is_verbatim() {
+    let texts = Texts::load();
+    let count = check_own_quotes(&texts, "rules/vn-1999.rules");
+    assert!(count > 40, "only {count} quotes");
+}
+
+#[test]
+fn every_quote_of_the_asian_and_chinese_rule_sets_is_verbatim() {
+    let texts = Texts::load();
+    assert!(check_own_quotes(&texts, "rules/axf.rules") >= 15);
+    assert!(check_own_quotes(&texts, "rules/cxa.rules") >= 5);
 }
 
 #[test]
 fn every_basis_is_verbatim() {
-    let law = law_text();
+    let texts = Texts::load();
     let mut missing = Vec::new();
-    for path in spec_files(&["spec-tests/vn-1999".into()]) {
+    let mut count = 0;
+    for path in spec_files(&["spec-tests".into()]) {
         let spec = SpecFile::load(&path).unwrap();
+        for rule_set in spec.expect.keys() {
+            if !spec.basis.contains_key(rule_set) {
+                missing.push(format!(
+                    "{} ({rule_set}): an expectation without a basis",
+                    spec.id
+                ));
+            }
+        }
         for (rule_set, basis) in &spec.basis {
-            if !law.contains(&normalize(basis)) {
-                missing.push(format!("{} ({rule_set}): {basis}", spec.id));
+            count += 1;
+            if let Err(e) = texts.verbatim(rule_set, basis) {
+                missing.push(format!("{} ({rule_set}): {e}: {basis}", spec.id));
             }
         }
     }
+    assert!(count >= 80, "only {count} bases");
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn a_paraphrase_is_not_verbatim() {
+    let texts = Texts::load();
+    // Wu's words, then the same rule in other words.
+    assert!(texts.verbatim("axf", "Under any circumstance").is_ok());
     assert!(
-        missing.is_empty(),
-        "not in the law's text:\n{}",
-        missing.join("\n")
+        texts
+            .verbatim("axf", "Perpetual check loses under all circumstances")
+            .is_err()
     );
+    assert!(texts.verbatim("wxf-2018", "One check one chase").is_ok());
+    assert!(
+        texts
+            .verbatim("wxf-2018", "One check and one chase")
+            .is_err()
+    );
+    // A CXA sentence with one character changed (simplified 长 for the copy's traditional 長).
+    assert!(
+        texts
+            .verbatim("cxa", "在任何情況下,均不允許單方面長將")
+            .is_ok()
+    );
+    assert!(
+        texts
+            .verbatim("cxa", "在任何情況下,均不允許單方面长將")
+            .is_err()
+    );
+    // A rule set's words must come from its own text.
+    assert!(texts.verbatim("cxa", "Under any circumstance").is_err());
+    assert!(texts.verbatim("vn-2099", "Under any circumstance").is_err());
 }

@@ -57,27 +57,6 @@ fn every_rule_set_judges_every_diagram_and_the_near_variants_agree_with_1999() {
 }
 
 #[test]
-fn the_asian_rule_set_quotes_its_source_verbatim() {
-    let digest = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/rulebooks/axf.md"),
-    )
-    .unwrap();
-    let digest = digest.split_whitespace().collect::<Vec<_>>().join(" ");
-    let rules = load_rules(Path::new("rules/axf.rules")).unwrap();
-    let own: Vec<_> = rules
-        .rulings
-        .iter()
-        .filter(|r| r.meta.defined_in == "axf")
-        .collect();
-    assert!(own.len() >= 15);
-    for r in own {
-        let quote = r.meta.quote.as_deref().unwrap();
-        let quote = quote.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(digest.contains(&quote), "{}: {quote}", r.id);
-    }
-}
-
-#[test]
 fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
     let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
     let changes = verdict_changes(&corpus, 2, 1);

@@ -49,9 +49,10 @@ pub struct SpecFile {
     /// Where each rule set's ruling comes from (hand-maintained).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub basis: BTreeMap<String, String>,
-    /// Why the rulebook does not reach the expected ruling yet (hand-maintained).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub known_failure: Option<String>,
+    /// Per rule set, why it does not reach the expected ruling yet (hand-maintained). A known
+    /// failure of one rule set says nothing about the others: theirs still pass or fail.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub known_failure: BTreeMap<String, String>,
 }
 
 /// A misprint in the printed diagram and the reading used instead.
@@ -267,7 +268,7 @@ mod tests {
             }],
             expect: BTreeMap::new(),
             basis: BTreeMap::new(),
-            known_failure: None,
+            known_failure: BTreeMap::new(),
         }
     }
 
@@ -277,10 +278,27 @@ mod tests {
         let yaml = spec.to_yaml().unwrap();
         assert!(yaml.contains("expect: {}"), "{yaml}");
         assert!(!yaml.contains("basis"), "{yaml}");
+        assert!(!yaml.contains("known_failure"), "{yaml}");
         assert!(yaml.contains("commentary: |"), "{yaml}");
         let back = SpecFile::from_yaml("x", &yaml).unwrap();
         assert_eq!(back, spec);
         assert_eq!(back.to_yaml().unwrap(), yaml);
+    }
+
+    #[test]
+    fn known_failures_are_kept_per_rule_set() {
+        let mut spec = sample();
+        spec.known_failure
+            .insert("cxa".into(), "needs a fact the engine lacks".into());
+        let yaml = spec.to_yaml().unwrap();
+        assert!(
+            yaml.contains("known_failure:\n  cxa: needs a fact the engine lacks\n"),
+            "{yaml}"
+        );
+        assert_eq!(SpecFile::from_yaml("x", &yaml).unwrap(), spec);
+        // The old form, one reason for the whole file, names no rule set and is rejected.
+        let old = sample().to_yaml().unwrap() + "known_failure: the law errs\n";
+        assert!(SpecFile::from_yaml("x", &old).is_err());
     }
 
     #[test]
@@ -295,14 +313,19 @@ mod tests {
         let mut existing = sample();
         existing.expect.insert("vn-1999".into(), Verdict::RedLoses);
         existing.basis.insert("vn-1999".into(), "24.2".into());
-        existing.known_failure = Some("later".into());
+        existing
+            .known_failure
+            .insert("cxa".into(), "needs a fact".into());
         let mut imported = sample();
         imported.commentary = "Mới.\n".into();
         existing.replace_imported(imported);
         assert_eq!(existing.commentary, "Mới.\n");
         assert_eq!(existing.expect.get("vn-1999"), Some(&Verdict::RedLoses));
         assert_eq!(existing.basis.len(), 1);
-        assert_eq!(existing.known_failure.as_deref(), Some("later"));
+        assert_eq!(
+            existing.known_failure.get("cxa").map(String::as_str),
+            Some("needs a fact")
+        );
     }
 
     #[test]

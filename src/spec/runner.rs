@@ -36,8 +36,8 @@ pub enum CaseOutcome {
         /// The judgement in words.
         explanation: String,
     },
-    /// The rule set gives another verdict, and the spec file documents why the law's own
-    /// verdict is believed wrong. Not counted as passed nor as failed.
+    /// The rule set gives another verdict, and the spec file documents why for this rule set
+    /// (its `known_failure` entry). Not counted as passed nor as failed.
     KnownFailure {
         /// What the spec file expects.
         expected: Verdict,
@@ -238,6 +238,19 @@ fn run_file(
             reports.push(error(&spec.id, rule_set, render(&err)));
         }
     }
+    for rule_set in spec.known_failure.keys() {
+        if !spec.expect.contains_key(rule_set) {
+            let err = CaseError {
+                message: format!("known failure for `{rule_set}`, which has no expectation here"),
+                help: "a known failure explains why a rule set misses the verdict the file \
+                       expects; add the expectation or remove the known failure"
+                    .to_string(),
+                src: source(),
+                span: span_of_key(&text, "known_failure:", rule_set),
+            };
+            reports.push(error(&spec.id, rule_set, render(&err)));
+        }
+    }
     let running: Vec<&CompiledRules> = rule_sets
         .iter()
         .filter(|r| spec.expect.contains_key(&r.name))
@@ -276,7 +289,7 @@ fn run_file(
         let explanation = judgement.explain();
         let outcome = if got == expected {
             CaseOutcome::Pass { verdict: got }
-        } else if let Some(reason) = &spec.known_failure {
+        } else if let Some(reason) = spec.known_failure.get(&rules.name) {
             CaseOutcome::KnownFailure {
                 expected,
                 got,
@@ -518,7 +531,8 @@ mod tests {
 
     #[test]
     fn a_documented_known_failure_is_counted_apart() {
-        let text = SPEC.replace("toy: red_loses", "toy: draw") + "known_failure: the law errs\n";
+        let text =
+            SPEC.replace("toy: red_loses", "toy: draw") + "known_failure:\n  toy: the law errs\n";
         let reports = run_one(&text);
         assert_eq!(
             totals(&reports),
@@ -528,5 +542,58 @@ mod tests {
                 known: 1
             }
         );
+        assert!(
+            reports[0]
+                .render()
+                .contains("(known failure: the law errs)")
+        );
+    }
+
+    #[test]
+    fn a_known_failure_of_one_rule_set_does_not_hide_another() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static CASES: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!("xqlaw-runner-two-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let n = CASES.fetch_add(1, Ordering::Relaxed);
+        // Both rule sets give red_loses; each file expects a draw from both.
+        let text = SPEC.replace("  toy: red_loses", "  toy: draw\n  twin: draw");
+        let one = write(
+            &dir,
+            &format!("one-{n}.yaml"),
+            &format!("{text}known_failure:\n  twin: a documented gap\n"),
+        );
+        let rules = vec![
+            compile_str("toy", RULES).unwrap(),
+            compile_str("twin", &RULES.replace("rules toy", "rules twin")).unwrap(),
+        ];
+        let known: BTreeSet<String> = ["toy".to_string(), "twin".to_string()].into();
+        let reports = run(&rules, &known, std::slice::from_ref(&one));
+        let _ = fs::remove_dir_all(&dir);
+        let outcome = |name: &str| &reports.iter().find(|r| r.rule_set == name).unwrap().outcome;
+        assert!(matches!(outcome("twin"), CaseOutcome::KnownFailure { .. }));
+        assert!(matches!(outcome("toy"), CaseOutcome::Fail { .. }));
+        assert_eq!(
+            totals(&reports),
+            Totals {
+                passed: 0,
+                failed: 1,
+                known: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_known_failure_without_an_expectation_is_an_error_at_its_key() {
+        let text = format!("{SPEC}known_failure:\n  vn-2099: stale\n");
+        let reports = run_one(&text);
+        let errors: Vec<_> = reports.iter().filter(|r| r.is_failure()).collect();
+        assert_eq!(errors.len(), 1);
+        let rendered = errors[0].render();
+        assert!(
+            rendered.contains("known failure for `vn-2099`, which has no expectation here"),
+            "{rendered}"
+        );
+        assert!(rendered.contains("vn-2099: stale"), "{rendered}");
     }
 }
