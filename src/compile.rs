@@ -16,7 +16,7 @@ pub use err::{CompileError, CompileErrors, CompileWarning, Problem};
 pub use graph::RuleGraph;
 
 use crate::facts::{FactSpec, RoleSet, Settings};
-use crate::source::{NonEmpty, SourceFile};
+use crate::source::{Loc, NonEmpty, SourceFile};
 use crate::syntax::ast::{Outcome, Party, Quantifier, RowResult, Subject, TargetClause};
 
 /// Index of a term in [`CompiledRules::terms`].
@@ -119,6 +119,8 @@ pub struct Ruling {
     pub when_text: String,
     /// The `unless` patterns as written.
     pub unless_text: Vec<String>,
+    /// The file that defines it, and where its name stands there (for diagnostics about it).
+    pub site: (SourceFile, Loc),
 }
 
 /// One condition of a verdict row.

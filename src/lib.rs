@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod compile;
+pub mod conflicts;
 pub mod docgen;
 pub mod eval;
 pub mod facts;

@@ -194,3 +194,75 @@ fn fen_facts_and_diff_commands() {
     assert_eq!(code, 0);
     assert!(out.contains("0 of 80 diagrams change verdict"), "{out}");
 }
+
+#[test]
+fn diff_names_the_deciding_rulings_in_every_format() {
+    let args = ["diff", "rules/vn-1999.rules", "rules/cxa.rules"];
+    let (code, text, _) = xqlaw(&args, "");
+    assert_eq!(code, 0);
+    // Hình 6 (perpetual mate threat): each side of the comparison says which ruling decides.
+    let at = text.find("Hình 6 (Điều 24.5)").unwrap();
+    let entry: Vec<&str> = text[at..].lines().take(3).collect();
+    assert!(entry[1].contains("vn-1999: draw ("), "{entry:?}");
+    assert!(entry[2].contains("cxa: red loses (red: "), "{entry:?}");
+
+    let (code, json, _) = xqlaw(&[args.as_slice(), &["--json"]].concat(), "");
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["first"], "vn-1999");
+    let changes = value["changes"].as_array().unwrap();
+    let hinh_6 = changes.iter().find(|c| c["id"] == "hinh-06").unwrap();
+    assert_eq!(hinh_6["second"]["verdict"], "red_loses");
+    assert!(!hinh_6["second"]["by"].as_array().unwrap().is_empty());
+
+    let (code, md, _) = xqlaw(&[args.as_slice(), &["--markdown"]].concat(), "");
+    assert_eq!(code, 0);
+    assert!(md.starts_with("## `vn-1999` → `cxa`"), "{md}");
+    assert!(md.contains("| Hình 6 | 24.5 | draw ("), "{md}");
+
+    let (code, _, err) = xqlaw(&[args.as_slice(), &["--json", "--markdown"]].concat(), "");
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn check_reports_point_9_against_24_26_as_a_conflict_on_hinh_71_to_73() {
+    let (code, _, err) = xqlaw(&["check", "tests/rules/point-9-beside-24-26.rules"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("xqlaw::conflict"), "{err}");
+    let message = err.split("conflict:").nth(1).unwrap();
+    let message: String = message
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        err.contains("`king-or-pawn-with-help` (Điều 23, điểm 9)")
+            && err.contains("`joint-chase` (Điều 24.26)"),
+        "{err}"
+    );
+    assert!(
+        message.contains("in Hình 71 (red), Hình 72 (red), Hình 73 (red)"),
+        "{message}"
+    );
+    assert!(err.contains("1 conflict ("), "{err}");
+    // A spec folder that does not exist is an error, not an empty corpus.
+    let (code, _, err) = xqlaw(
+        &["check", "--specs", "nowhere", "tests/rules/basic.rules"],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no such spec file or folder: `nowhere`"),
+        "{err}"
+    );
+    // Without the diagrams there is nothing to collide on.
+    let (code, _, err) = xqlaw(
+        &[
+            "check",
+            "--no-specs",
+            "tests/rules/point-9-beside-24-26.rules",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+}

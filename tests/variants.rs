@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use xqlaw::compile::load_rules;
-use xqlaw::docgen::load_corpus;
+use xqlaw::conflicts;
+use xqlaw::docgen::{load_corpus, load_specs};
 use xqlaw::variants::{Change, diff, verdict_changes};
 
 #[test]
@@ -20,7 +21,9 @@ fn vn_2004_differs_from_1999_only_in_quotations() {
         .terms
         .iter()
         .map(|c| match c {
-            Change::Changed { id, before, after } => {
+            Change::Changed {
+                id, before, after, ..
+            } => {
                 // Same definition line; only the attributes below it differ.
                 assert_eq!(before.lines().next(), after.lines().next(), "{id}");
                 id.as_str()
@@ -81,7 +84,28 @@ fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
     // Hình 6–9: perpetual mate threats (Điều 24.5), a draw in 1999, 长杀 under CXA.
     for id in ["hinh-06", "hinh-07", "hinh-08", "hinh-09"] {
         let c = changes.iter().find(|c| c.id == id).unwrap();
-        assert_eq!(c.first.unwrap().to_string(), "draw");
-        assert_eq!(c.second.unwrap().to_string(), "red loses");
+        assert_eq!(c.first.as_ref().unwrap().verdict.to_string(), "draw");
+        let second = c.second.as_ref().unwrap();
+        assert_eq!(second.verdict.to_string(), "red loses");
+        // The deciding ruling is named, with its article.
+        assert!(second.by.iter().all(|d| d.side == "red"), "{second:?}");
+        assert!(!second.by.is_empty(), "{second:?}");
+    }
+}
+
+#[test]
+fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
+    let specs: Vec<_> = load_specs(&[Path::new("spec-tests").to_path_buf()])
+        .into_iter()
+        .map(|(_, spec)| spec)
+        .collect();
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rules") {
+            continue;
+        }
+        let rules = load_rules(&path).unwrap();
+        let found = conflicts::find(&rules, &specs);
+        assert!(found.is_empty(), "{}: {found:#?}", path.display());
     }
 }

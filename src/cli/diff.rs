@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::docgen::{corpus, load_specs};
-use xqlaw::variants::{diff, render, verdict_changes};
+use xqlaw::docgen::corpus;
+use xqlaw::variants::compare;
 
 use super::rules::load;
 
@@ -18,31 +18,42 @@ pub struct DiffArgs {
     /// Spec files or folders to judge with both (default: `spec-tests/`).
     #[arg(long = "specs")]
     specs: Vec<PathBuf>,
+    /// Print the comparison as JSON.
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print the comparison as Markdown.
+    #[arg(long)]
+    markdown: bool,
 }
 
-/// Prints the differences between the texts, then the diagrams whose verdict changes.
+/// Prints the differences between the definitions, then the diagrams whose verdict changes
+/// with the rulings that decide them.
 pub fn run(args: &DiffArgs) -> ExitCode {
     let (a, b) = match (load(&args.first), load(&args.second)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let text_diff = diff(&a, &b);
-    let paths = if args.specs.is_empty() {
-        vec![PathBuf::from("spec-tests")]
-    } else {
-        args.specs.clone()
+    let specs = match super::specs_for(&args.specs) {
+        Ok(specs) => specs,
+        Err(code) => return code,
     };
-    let specs = load_specs(&paths);
-    let (a_name, b_name) = (a.name.clone(), b.name.clone());
     let corpus = corpus(vec![a, b], specs);
-    let changes = verdict_changes(&corpus, 0, 1);
-    let (Some(a), Some(b)) = (corpus.rules.first(), corpus.rules.get(1)) else {
-        eprintln!("cannot compare `{a_name}` with `{b_name}`");
+    let Some(comparison) = compare(&corpus, 0, 1) else {
+        eprintln!("cannot compare the two rule sets");
         return ExitCode::FAILURE;
     };
-    out!(
-        "{}",
-        render(a, b, &text_diff, &changes, corpus.diagrams.len())
-    );
+    if args.json {
+        match serde_json::to_string_pretty(&comparison) {
+            Ok(json) => outln!("{json}"),
+            Err(e) => {
+                eprintln!("cannot write JSON: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else if args.markdown {
+        out!("{}", comparison.to_markdown(None));
+    } else {
+        out!("{}", comparison.to_text());
+    }
     ExitCode::SUCCESS
 }

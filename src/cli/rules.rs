@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use xqlaw::compile::graph::GraphFormat;
 use xqlaw::compile::{CompiledRules, load_rules};
+use xqlaw::conflicts::{self, ConflictDiagnostic};
+use xqlaw::spec::SpecFile;
 
 use super::render;
 
@@ -15,6 +17,13 @@ pub struct CheckArgs {
     /// The rule files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// Spec files or folders to look for conflicting rulings on (default: `spec-tests/` when
+    /// it exists).
+    #[arg(long = "specs")]
+    specs: Vec<PathBuf>,
+    /// Only compile; do not run the spec diagrams to look for conflicts.
+    #[arg(long, conflicts_with = "specs")]
+    no_specs: bool,
 }
 
 /// Output formats of `xqlaw graph`.
@@ -36,22 +45,45 @@ pub struct GraphArgs {
     format: GraphFormatArg,
 }
 
-/// Checks every file, printing every error and warning; exit 1 if any file has errors.
+/// Checks every file, printing every error and warning; exit 1 if any file has errors or
+/// conflicting rulings.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
+    let specs: Vec<SpecFile> = if args.no_specs {
+        Vec::new()
+    } else {
+        match super::specs_for(&args.specs) {
+            Ok(specs) => specs.into_iter().map(|(_, spec)| spec).collect(),
+            Err(code) => return code,
+        }
+    };
     for file in &args.files {
         match load_rules(file) {
             Ok(rules) => {
                 for w in rules.warnings() {
                     eprint!("{}", render(w));
                 }
+                let found = conflicts::find(&rules, &specs);
+                for c in &found {
+                    if let Some(d) = ConflictDiagnostic::new(&rules, c) {
+                        eprint!("{}", render(&d));
+                    }
+                }
                 let n = rules.warnings().len();
                 let plural = if n == 1 { "" } else { "s" };
+                let status = if found.is_empty() {
+                    "ok".to_owned()
+                } else {
+                    failed = true;
+                    let plural = if found.len() == 1 { "" } else { "s" };
+                    format!("{} conflict{plural}", found.len())
+                };
                 eprintln!(
-                    "{}: ok ({} terms, {} rulings, {n} warning{plural})",
+                    "{}: {status} ({} terms, {} rulings, {n} warning{plural}; {} diagrams searched for conflicts)",
                     file.display(),
                     rules.terms.len(),
-                    rules.rulings.len()
+                    rules.rulings.len(),
+                    specs.len()
                 );
             }
             Err(errors) => {

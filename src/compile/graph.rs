@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use petgraph::algo::{tarjan_scc, toposort};
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
+use petgraph::visit::{Bfs, EdgeFiltered, EdgeRef};
 
 /// A node of the predicate graph.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -114,6 +114,28 @@ impl RuleGraph {
                 *e.weight(),
             ))
         })
+    }
+
+    /// The terms and rulings that use `node`, directly or through other terms, in insertion
+    /// order: what a change to `node` can change. Override edges are not followed.
+    pub fn users(&self, node: &GraphNode) -> Vec<GraphNode> {
+        let Some(&start) = self.index.get(node) else {
+            return Vec::new();
+        };
+        let uses = EdgeFiltered::from_fn(&self.graph, |e| *e.weight() == EdgeKind::Uses);
+        let mut reached = HashSet::new();
+        let mut bfs = Bfs::new(&uses, start);
+        while let Some(ix) = bfs.next(&uses) {
+            if ix != start {
+                reached.insert(ix);
+            }
+        }
+        self.graph
+            .node_indices()
+            .filter(|ix| reached.contains(ix))
+            .filter_map(|ix| self.graph.node_weight(ix).cloned())
+            .filter(|n| !matches!(n, GraphNode::Verdict))
+            .collect()
     }
 
     /// The nodes in an order where every edge goes forward, or `None` if there is a cycle.
@@ -312,5 +334,18 @@ mod tests {
         g.add_edge(t("a"), t("b"), EdgeKind::Uses);
         g.add_edge(t("x"), t("b"), EdgeKind::Uses);
         assert_eq!(g.topological_order().unwrap(), vec![t("x"), t("a"), t("b")]);
+    }
+
+    #[test]
+    fn users_are_found_through_terms_but_not_through_overrides() {
+        let r = |n: &str| GraphNode::Ruling(n.to_owned());
+        let mut g = RuleGraph::new();
+        g.add_edge(t("a"), t("b"), EdgeKind::Uses);
+        g.add_edge(t("b"), r("x"), EdgeKind::Uses);
+        g.add_edge(r("x"), r("y"), EdgeKind::Overrides);
+        g.add_edge(r("x"), GraphNode::Verdict, EdgeKind::Uses);
+        assert_eq!(g.users(&t("a")), vec![t("b"), r("x")]);
+        assert!(g.users(&r("y")).is_empty());
+        assert!(g.users(&t("nowhere")).is_empty());
     }
 }

@@ -97,6 +97,12 @@ pub(crate) struct Merged {
     pub(crate) terms: Vec<Def<ast::Term>>,
     /// Rulings in definition order.
     pub(crate) rulings: Vec<Def<ast::Ruling>>,
+    /// Rulings a rule set removed from the ones it extends, with the position in the chain
+    /// (0 = the furthest ancestor) of the rule set that removed each. An ancestor's
+    /// `overrides` of a removed ruling lapses with it.
+    pub(crate) removed_rulings: BTreeMap<String, usize>,
+    /// The rule sets of the chain, furthest ancestor first (the root last).
+    pub(crate) chain: Vec<String>,
     /// The verdict.
     pub(crate) verdict: Option<Def<ast::Verdict>>,
 }
@@ -128,6 +134,8 @@ pub(crate) fn resolve(
         settings: BTreeMap::new(),
         terms: Vec::new(),
         rulings: Vec::new(),
+        removed_rulings: BTreeMap::new(),
+        chain: Vec::new(),
         verdict: None,
     };
     apply(&mut merged, first, errors);
@@ -270,6 +278,7 @@ impl Kind {
 fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
     let Link { file, ast } = link;
     let rule_set = ast.header.name.node.clone();
+    merged.chain.push(rule_set.clone());
     if let Some(t) = &ast.header.title {
         merged.title = Some(t.node.clone());
     }
@@ -378,6 +387,8 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     Kind::Ruling => {
                         let before = merged.rulings.len();
                         merged.rulings.retain(|d| d.item.id.node != r.id.node);
+                        let position = merged.chain.len().saturating_sub(1);
+                        merged.removed_rulings.insert(r.id.node.clone(), position);
                         before != merged.rulings.len()
                     }
                 };

@@ -124,57 +124,29 @@ pub fn compare(corpus: &Corpus) -> String {
     s
 }
 
-/// The page of the pair of rule sets `a` and `b`.
+/// The page of the pair of rule sets `a` and `b`: [`variants::compare`] in Markdown, as
+/// `xqlaw diff --markdown` prints it.
 pub fn pair_page(corpus: &Corpus, a: usize, b: usize) -> Option<GeneratedFile> {
     let (ra, rb) = (corpus.rules.get(a)?, corpus.rules.get(b)?);
     let here = links::pair(&ra.name, &rb.name);
+    let comparison = variants::compare(corpus, a, b)?;
     let mut s = page(&format!("{} and {}", ra.name, rb.name));
-    let changes = variants::verdict_changes(corpus, a, b);
     let _ = writeln!(
         s,
-        "What `xqlaw diff rules/{}.rules rules/{}.rules` prints: the differences between the \
-         two texts (terms, rulings, settings, verdict table), then the diagrams whose verdict \
-         changes. Rule sets: [{}]({}), [{}]({}).\n",
+        "What `xqlaw diff --markdown rules/{}.rules rules/{}.rules` prints: where the two \
+         texts differ (terms, rulings, settings, verdict table), then the diagrams whose \
+         verdict changes, with the rulings that decide it. Rule sets: [{}]({}), [{}]({}); \
+         every rule set on every diagram: [{}]({}).\n",
         ra.name,
         rb.name,
         ra.name,
         rel(&here, &links::rule_set(&ra.name)),
         rb.name,
         rel(&here, &links::rule_set(&rb.name)),
+        links::COMPARE,
+        rel(&here, links::COMPARE),
     );
-    let text = variants::render(
-        ra,
-        rb,
-        &variants::diff(ra, rb),
-        &changes,
-        corpus.diagrams.len(),
-    );
-    let _ = writeln!(s, "```text\n{}```\n", text);
-    if !changes.is_empty() {
-        let _ = writeln!(s, "## Diagrams that change verdict\n");
-        let _ = writeln!(s, "| diagram | {} | {} |\n|---|---|---|", ra.name, rb.name);
-        for c in &changes {
-            let Some(d) = corpus.diagrams.iter().find(|d| d.spec.id == c.id) else {
-                continue;
-            };
-            let link = |name: &str, v| {
-                format!(
-                    "[{}]({}#{})",
-                    verdict(v),
-                    rel(&here, &links::diagram(d)),
-                    links::verdict_anchor(name)
-                )
-            };
-            let _ = writeln!(
-                s,
-                "| [{}]({}) | {} | {} |",
-                d.spec.title,
-                rel(&here, &links::diagram(d)),
-                link(&ra.name, c.first),
-                link(&rb.name, c.second)
-            );
-        }
-    }
+    s.push_str(&comparison.to_markdown(Some(&rel(&here, "diagrams"))));
     Some(GeneratedFile {
         path: here.into(),
         contents: s,
