@@ -106,9 +106,11 @@ pub fn board_svg(pos: &Position, title: &str, arrows: &[Arrow], caption: &[Strin
     grid(&mut s);
     pieces(&mut s, pos);
     let mut labels = Vec::new();
+    let mut numbers = String::new();
     for (k, arrow) in arrows.iter().enumerate() {
-        draw_arrow(&mut s, arrow, k, &mut labels);
+        draw_arrow(&mut s, &mut numbers, arrow, k, &mut labels);
     }
+    s.push_str(&numbers);
     // The caption: the plies, two to a line, then the verdicts.
     let mut y = board_height + 6;
     for pair in arrows.chunks(2) {
@@ -232,9 +234,16 @@ fn pieces(s: &mut String, pos: &Position) {
 }
 
 /// One arrow, shifted a little to one side of its direction so that a move and the move back
-/// stand side by side, with its number in a disc beside it.
-/// `labels` holds the centres of the numbers already drawn.
-fn draw_arrow(s: &mut String, arrow: &Arrow, k: usize, labels: &mut Vec<(f64, f64)>) {
+/// stand side by side; its number goes in a disc beside it, at the first place along it clear
+/// of the numbers placed before (`labels`), and is drawn after every arrow (`numbers`) so that
+/// no arrow hides it.
+fn draw_arrow(
+    s: &mut String,
+    numbers: &mut String,
+    arrow: &Arrow,
+    k: usize,
+    labels: &mut Vec<(f64, f64)>,
+) {
     let (x1, y1) = xy(arrow.from.file(), arrow.from.rank());
     let (x2, y2) = xy(arrow.to.file(), arrow.to.rank());
     let (dx, dy) = (f64::from(x2 - x1), f64::from(y2 - y1));
@@ -248,30 +257,9 @@ fn draw_arrow(s: &mut String, arrow: &Arrow, k: usize, labels: &mut Vec<(f64, f6
         f64::from(y2) + oy - uy * 10.0,
     );
     let ink = ink(arrow.color);
-    let number = arrow.label.split_whitespace().next().unwrap_or("");
-    // The number stands beside the arrow, on the side it is shifted to, so that it hides
-    // neither the arrow nor the number of the move back; along the arrow, at the first place
-    // clear of the numbers drawn before.
-    let beside = |t: f64| {
-        (
-            start.0 + (end.0 - start.0) * t - uy * 12.0,
-            start.1 + (end.1 - start.1) * t + ux * 12.0,
-        )
-    };
-    let clear = |p: (f64, f64)| {
-        labels
-            .iter()
-            .all(|q: &(f64, f64)| (p.0 - q.0).hypot(p.1 - q.1) >= 18.0)
-    };
-    let (lx, ly) = [0.5, 0.75, 0.25, 0.9]
-        .into_iter()
-        .map(beside)
-        .find(|&p| clear(p))
-        .unwrap_or_else(|| beside(0.5));
-    labels.push((lx, ly));
     let _ = writeln!(
         s,
-        r##"<g class="arrow" data-ply="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#fff8e6" stroke-width="7" stroke-opacity="0.5" stroke-linecap="round"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{ink}" stroke-width="3.5" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#head-{})"/><circle cx="{lx:.1}" cy="{ly:.1}" r="8" fill="#fff8e6" stroke="{ink}" stroke-width="1.5"/><text x="{lx:.1}" y="{:.1}" font-size="11" font-weight="bold" fill="{ink}" text-anchor="middle" font-family="sans-serif">{}</text></g>"##,
+        r##"<g class="arrow" data-ply="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#fff8e6" stroke-width="7" stroke-opacity="0.5" stroke-linecap="round"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{ink}" stroke-width="3.5" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#head-{})"/></g>"##,
         k + 1,
         start.0,
         start.1,
@@ -282,6 +270,38 @@ fn draw_arrow(s: &mut String, arrow: &Arrow, k: usize, labels: &mut Vec<(f64, f6
         end.0,
         end.1,
         arrow.color.name(),
+    );
+    // Beside the arrow on its own side first (the move back has the other), then on the
+    // other side.
+    let beside = |(t, side): (f64, f64)| {
+        (
+            start.0 + (end.0 - start.0) * t - uy * 12.0 * side,
+            start.1 + (end.1 - start.1) * t + ux * 12.0 * side,
+        )
+    };
+    let clear = |p: &(f64, f64)| {
+        labels
+            .iter()
+            .all(|q: &(f64, f64)| (p.0 - q.0).hypot(p.1 - q.1) >= 18.0)
+    };
+    let places = [
+        (0.5, 1.0),
+        (0.75, 1.0),
+        (0.25, 1.0),
+        (0.5, -1.0),
+        (0.75, -1.0),
+        (0.25, -1.0),
+    ];
+    let (lx, ly) = places
+        .into_iter()
+        .map(beside)
+        .find(clear)
+        .unwrap_or_else(|| beside((0.5, 1.0)));
+    labels.push((lx, ly));
+    let number = arrow.label.split_whitespace().next().unwrap_or("");
+    let _ = writeln!(
+        numbers,
+        r##"<g class="ply-number"><circle cx="{lx:.1}" cy="{ly:.1}" r="8" fill="#fff8e6" stroke="{ink}" stroke-width="1.5"/><text x="{lx:.1}" y="{:.1}" font-size="11" font-weight="bold" fill="{ink}" text-anchor="middle" font-family="sans-serif">{}</text></g>"##,
         ly + 4.0,
         escape(number)
     );
