@@ -1,13 +1,24 @@
-//! The law's documentation, generated from `rules/` and `spec-tests/` into `docs/`.
+//! The law's documentation, generated from `rules/` and `spec-tests/` into `docs/` as an
+//! mdBook (`docs/SUMMARY.md`, `docs/book.toml`).
 //!
-//! Every rule set gets a page of its terms, rulings and verdict table, with the diagrams each
-//! ruling fires in; every diagram gets a page with its board drawn as a picture, its moves as
-//! printed (and the errata), its commentary, and each rule set's verdict; the index holds the
-//! cross-variant table. Generation is a pure function of the rule files and the spec files, so
-//! a test can regenerate the pages and fail when the committed ones are stale.
+//! Every rule set gets an overview page (articles, settings, verdict table, predicate graph)
+//! and one page per article of its law with the terms and rulings citing it (the law's words,
+//! an English gloss, the source text) and the diagrams illustrating it; every diagram gets a
+//! page with its board drawn as an SVG picture, its moves in the law's notation and in ICCS,
+//! the errata, the commentary, and each rule set's expected and computed verdict with the
+//! explanation; the index has one row per diagram; the comparison pages set the rule sets side
+//! by side. Generation is a pure function of the rule files and the spec files, so a test can
+//! regenerate the pages and fail when the committed ones are stale.
 
+pub mod articles;
 pub mod board_svg;
-mod pages;
+mod compare;
+mod diagram_page;
+mod index;
+pub mod links;
+mod markdown;
+mod rule_pages;
+mod summary;
 
 use std::fs;
 use std::io;
@@ -16,9 +27,11 @@ use std::path::{Path, PathBuf};
 use crate::compile::CompiledRules;
 use crate::eval::{Judgement, judge};
 use crate::spec::SpecFile;
+use crate::xiangqi::notation::{Notation, write_line};
 use crate::xiangqi::{Move, Position};
 
-pub use pages::GENERATED_MARK;
+pub use markdown::{COMMAND, GENERATED_MARK};
+pub use summary::HAND_WRITTEN;
 
 /// What the documentation is generated from.
 pub struct Corpus {
@@ -52,16 +65,24 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// Builds the corpus: judges every diagram whose moves replay with every rule set. Spec files
-/// that cannot be read or replayed are left out (`xqlaw test` reports them).
+/// Builds the corpus: judges every diagram whose moves replay with every rule set, the
+/// explanations naming the moves in the law's Vietnamese notation. Spec files that cannot be
+/// read or replayed are left out (`xqlaw test` reports them).
 pub fn corpus(rules: Vec<CompiledRules>, specs: Vec<(String, SpecFile)>) -> Corpus {
     let mut diagrams: Vec<Diagram> = specs
         .into_iter()
         .filter_map(|(topic, spec)| {
             let (start, moves) = spec.position_and_moves()?;
+            let texts = write_line(&start, &moves, Notation::Vietnamese);
             let judgements = rules
                 .iter()
-                .map(|r| judge(r, &start, &moves).ok())
+                .map(|r| {
+                    let mut j = judge(r, &start, &moves).ok()?;
+                    for (ply, text) in j.plies.iter_mut().zip(&texts) {
+                        ply.text = Some(text.clone());
+                    }
+                    Some(j)
+                })
                 .collect();
             Some(Diagram {
                 topic,
@@ -115,41 +136,35 @@ pub fn load_specs(paths: &[PathBuf]) -> Vec<(String, SpecFile)> {
         .collect()
 }
 
-/// Every page of the documentation.
+/// Every page of the documentation, and the mdBook files.
 pub fn generate(corpus: &Corpus) -> Vec<GeneratedFile> {
+    let file = |path: &str, contents: String| GeneratedFile {
+        path: PathBuf::from(path),
+        contents,
+    };
     let mut files = vec![
-        GeneratedFile {
-            path: PathBuf::from("index.md"),
-            contents: pages::index(corpus),
-        },
-        GeneratedFile {
-            path: PathBuf::from("facts.md"),
-            contents: pages::facts(),
-        },
+        file("book.toml", summary::book_toml()),
+        file("SUMMARY.md", summary::summary(corpus)),
+        file("index.md", index::index(corpus)),
+        file("facts.md", index::facts()),
+        file(links::COMPARE, compare::compare(corpus)),
     ];
-    for (i, rules) in corpus.rules.iter().enumerate() {
-        files.push(GeneratedFile {
-            path: PathBuf::from("rules").join(format!("{}.md", rules.name)),
-            contents: pages::rule_set(corpus, i),
-        });
+    for k in 0..corpus.rules.len() {
+        files.extend(rule_pages::pages(corpus, k));
     }
-    for diagram in &corpus.diagrams {
-        let dir = PathBuf::from("diagrams").join(&diagram.topic);
-        files.push(GeneratedFile {
-            path: dir.join(format!("{}.md", diagram.spec.id)),
-            contents: pages::diagram(corpus, diagram),
-        });
-        files.push(GeneratedFile {
-            path: dir.join(format!("{}.svg", diagram.spec.id)),
-            contents: pages::board(diagram),
-        });
+    for d in &corpus.diagrams {
+        files.push(file(&links::diagram(d), diagram_page::diagram(corpus, d)));
+        files.push(file(&links::board(d), diagram_page::board(corpus, d)));
+    }
+    for (a, b) in compare::pairs(corpus) {
+        files.extend(compare::pair_page(corpus, a, b));
     }
     files
 }
 
 /// The generated folders under `docs/`: files in them that generation no longer produces
 /// are stale too.
-const GENERATED_DIRS: [&str; 2] = ["rules", "diagrams"];
+const GENERATED_DIRS: [&str; 3] = ["rules", "diagrams", "compare"];
 
 /// Writes the files under `out`, and removes files in the generated folders that are no longer
 /// generated. Hand-written files beside them (`docs/language.md`) are left alone.

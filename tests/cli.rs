@@ -252,7 +252,10 @@ fn check_reports_point_9_against_24_26_as_a_conflict_on_hinh_71_to_73() {
         "",
     );
     assert_eq!(code, 1);
-    assert!(err.contains("no such spec file or folder: `nowhere`"), "{err}");
+    assert!(
+        err.contains("no such spec file or folder: `nowhere`"),
+        "{err}"
+    );
     // Without the diagrams there is nothing to collide on.
     let (code, _, err) = xqlaw(
         &[

@@ -1,0 +1,154 @@
+//! The comparison of the rule sets: one page with every rule set's verdict on every diagram,
+//! and one page per pair of rule sets with what `xqlaw diff` prints for them.
+
+use std::fmt::Write as _;
+
+use super::links::{self, rel};
+use super::markdown::{Outcome, page, verdict};
+use super::{Corpus, Diagram, GeneratedFile};
+use crate::variants;
+
+/// The pairs of rule sets compared, as indices into [`Corpus::rules`], each once.
+pub fn pairs(corpus: &Corpus) -> Vec<(usize, usize)> {
+    let n = corpus.rules.len();
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
+}
+
+/// The rule set a diagram's row is compared against: the first one its spec file states an
+/// expectation for, else the first rule set.
+fn reference(corpus: &Corpus, d: &Diagram) -> usize {
+    corpus
+        .rules
+        .iter()
+        .position(|r| d.spec.expect.contains_key(&r.name))
+        .unwrap_or(0)
+}
+
+/// The comparison page: one row per diagram, one column per rule set.
+pub fn compare(corpus: &Corpus) -> String {
+    let here = links::COMPARE;
+    let mut s = page("Comparing the rule sets");
+    let _ = writeln!(
+        s,
+        "## Pairs\n\nHow many diagrams change verdict between two rule sets; each number links \
+         to the pair's page, with the differences between their texts.\n"
+    );
+    let mut header = "| |".to_owned();
+    let mut rule = "|---|".to_owned();
+    for r in &corpus.rules {
+        header.push_str(&format!(" {} |", r.name));
+        rule.push_str("---|");
+    }
+    let _ = writeln!(s, "{header}\n{rule}");
+    for (a, ra) in corpus.rules.iter().enumerate() {
+        let mut row = format!("| **{}** |", ra.name);
+        for b in 0..corpus.rules.len() {
+            let (x, y) = (a.min(b), a.max(b));
+            if a == b {
+                row.push_str(" — |");
+                continue;
+            }
+            let (Some(rx), Some(ry)) = (corpus.rules.get(x), corpus.rules.get(y)) else {
+                continue;
+            };
+            let changed = variants::verdict_changes(corpus, a, b).len();
+            row.push_str(&format!(
+                " [{changed}]({}) |",
+                rel(here, &links::pair(&rx.name, &ry.name))
+            ));
+        }
+        let _ = writeln!(s, "{row}");
+    }
+    let _ = writeln!(s, "\n## Verdicts\n");
+    let _ = writeln!(
+        s,
+        "Each row compares the rule sets with the diagram's reference rule set (the one its \
+         spec file states an expectation for, marked ◆). A verdict that differs from the \
+         reference is **bold**; every verdict links to its explanation on the diagram's page. \
+         ✓ and ✗ say whether a verdict matches the spec file's expectation.\n"
+    );
+    let mut header = "| diagram | article |".to_owned();
+    let mut rule = "|---|---|".to_owned();
+    for r in &corpus.rules {
+        header.push_str(&format!(" {} |", r.name));
+        rule.push_str("---|");
+    }
+    header.push_str(" differ |");
+    rule.push_str("---|");
+    let _ = writeln!(s, "{header}\n{rule}");
+    for d in &corpus.diagrams {
+        let reference = reference(corpus, d);
+        let reference_verdict = corpus
+            .rules
+            .get(reference)
+            .map(|r| Outcome::of(d, reference, &r.name).computed);
+        let mut row = format!(
+            "| [{}]({}) | {} |",
+            d.spec.title,
+            links::diagram(d),
+            d.spec.article
+        );
+        let mut differ = 0;
+        for (k, r) in corpus.rules.iter().enumerate() {
+            let o = Outcome::of(d, k, &r.name);
+            let link = format!(
+                "[{}]({}#{})",
+                verdict(o.computed),
+                links::diagram(d),
+                links::verdict_anchor(&r.name)
+            );
+            let mark = match o.check() {
+                "pass ✓" => " ✓",
+                "fail ✗" => " ✗",
+                _ => "",
+            };
+            let cell = if k == reference {
+                format!("{link} ◆{mark}")
+            } else if Some(o.computed) != reference_verdict {
+                differ += 1;
+                format!("**{link}**{mark}")
+            } else {
+                format!("{link}{mark}")
+            };
+            row.push_str(&format!(" {cell} |"));
+        }
+        row.push_str(&if differ > 0 {
+            format!(" {differ} |")
+        } else {
+            " |".to_owned()
+        });
+        let _ = writeln!(s, "{row}");
+    }
+    s
+}
+
+/// The page of the pair of rule sets `a` and `b`: [`variants::compare`] in Markdown, as
+/// `xqlaw diff --markdown` prints it.
+pub fn pair_page(corpus: &Corpus, a: usize, b: usize) -> Option<GeneratedFile> {
+    let (ra, rb) = (corpus.rules.get(a)?, corpus.rules.get(b)?);
+    let here = links::pair(&ra.name, &rb.name);
+    let comparison = variants::compare(corpus, a, b)?;
+    let mut s = page(&format!("{} and {}", ra.name, rb.name));
+    let _ = writeln!(
+        s,
+        "What `xqlaw diff --markdown rules/{}.rules rules/{}.rules` prints: where the two \
+         texts differ (terms, rulings, settings, verdict table), then the diagrams whose \
+         verdict changes, with the rulings that decide it. Rule sets: [{}]({}), [{}]({}); \
+         every rule set on every diagram: [{}]({}).\n",
+        ra.name,
+        rb.name,
+        ra.name,
+        rel(&here, &links::rule_set(&ra.name)),
+        rb.name,
+        rel(&here, &links::rule_set(&rb.name)),
+        links::COMPARE,
+        rel(&here, links::COMPARE),
+    );
+    s.push_str(&comparison.to_markdown(Some(&rel(&here, "diagrams"))));
+    Some(GeneratedFile {
+        path: here.into(),
+        contents: s,
+    })
+}
