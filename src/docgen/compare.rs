@@ -16,13 +16,19 @@ pub fn pairs(corpus: &Corpus) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The rule set a diagram's row is compared against: the first one its spec file states an
-/// expectation for, else the first rule set.
+/// The rule set a diagram's row is compared against: the one of the book the diagram comes
+/// from (its spec folder, `vn-1999` for the law's diagrams), else the first one its spec file
+/// states an expectation for, else the first rule set.
 fn reference(corpus: &Corpus, d: &Diagram) -> usize {
-    corpus
-        .rules
+    let rules = &corpus.rules;
+    rules
         .iter()
-        .position(|r| d.spec.expect.contains_key(&r.name))
+        .position(|r| r.name == d.topic)
+        .or_else(|| {
+            rules
+                .iter()
+                .position(|r| d.spec.expect.contains_key(&r.name))
+        })
         .unwrap_or(0)
 }
 
@@ -64,8 +70,8 @@ pub fn compare(corpus: &Corpus) -> String {
     let _ = writeln!(s, "\n## Verdicts\n");
     let _ = writeln!(
         s,
-        "Each row compares the rule sets with the diagram's reference rule set (the one its \
-         spec file states an expectation for, marked ◆). A verdict that differs from the \
+        "Each row compares the rule sets with the diagram's reference rule set, marked ◆: the \
+         rule set of the book the diagram comes from (`vn-1999` for the law's diagrams). A verdict that differs from the \
          reference is **bold**; every verdict links to its explanation on the diagram's page. \
          ✓ and ✗ say whether a verdict matches the spec file's expectation.\n"
     );
