@@ -1,6 +1,7 @@
 //! Criterion benchmarks of judging the law's 80 diagrams: the facts of every diagram (mate-
-//! threat search included), the whole `xqlaw test` run over the corpus, and `xqlaw judge
-//! --batch` throughput on the diagrams repeated.
+//! threat search included), the whole `xqlaw test` run over the corpus, `xqlaw judge --batch`
+//! throughput on the diagrams repeated, the conflict search of `xqlaw check`, and generating
+//! the documentation.
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -10,6 +11,8 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_main};
 use xqlaw::batch::{BatchOptions, run_batch};
 use xqlaw::compile::{CompiledRules, load_rules};
+use xqlaw::conflicts;
+use xqlaw::docgen::{generate, load_corpus, load_specs};
 use xqlaw::facts::{Settings, compute};
 use xqlaw::spec::SpecFile;
 use xqlaw::spec::runner::{run, spec_files};
@@ -96,13 +99,34 @@ fn bench_batch(c: &mut Criterion) {
     group.finish();
 }
 
+/// `xqlaw check`'s conflict search (the corpus judged by one rule set) and `xqlaw docs`'s
+/// generation of every page from the judged corpus.
+fn bench_check_and_docs(c: &mut Criterion) {
+    let Some(rules) = rules() else { return };
+    let specs = load_specs(&[PathBuf::from("spec-tests")]);
+    let spec_files: Vec<SpecFile> = specs.iter().map(|(_, s)| s.clone()).collect();
+    let mut group = c.benchmark_group("xqlaw check and docs");
+    group.sample_size(10);
+    group.bench_function("conflicts on the corpus", |b| {
+        b.iter(|| black_box(conflicts::find(&rules, black_box(&spec_files))));
+    });
+    let Ok(corpus) = load_corpus(Path::new("rules"), Path::new("spec-tests")) else {
+        return;
+    };
+    group.bench_function("generate every page", |b| {
+        b.iter(|| black_box(generate(black_box(&corpus))));
+    });
+    group.finish();
+}
+
 /// Private so the generated `pub fn benches` needs no docs.
 mod group {
     criterion::criterion_group!(
         benches,
         super::bench_facts,
         super::bench_corpus,
-        super::bench_batch
+        super::bench_batch,
+        super::bench_check_and_docs
     );
 }
 
