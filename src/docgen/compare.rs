@@ -8,12 +8,34 @@ use super::markdown::{Outcome, page, verdict};
 use super::{Corpus, Diagram, GeneratedFile};
 use crate::variants;
 
-/// The pairs of rule sets compared, as indices into [`Corpus::rules`], each once.
+/// The pairs of rule sets compared, as indices into [`Corpus::rules`], each once, in the
+/// order of [`ordered`].
 pub fn pairs(corpus: &Corpus) -> Vec<(usize, usize)> {
     let n = corpus.rules.len();
-    (0..n)
-        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-        .collect()
+    let mut pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| ordered(corpus, a, b)))
+        .collect();
+    let name = |i: usize| corpus.rules.get(i).map(|r| r.name.as_str());
+    pairs.sort_by_key(|&(a, b)| (name(a), name(b)));
+    pairs
+}
+
+/// Rule sets `a` and `b` in the order a reader compares them: from the one extended to the one
+/// extending it (`vn-1999` → `cxa`), else in name order.
+pub fn ordered(corpus: &Corpus, a: usize, b: usize) -> (usize, usize) {
+    let extends = |x: usize, y: usize| {
+        let (Some(rx), Some(ry)) = (corpus.rules.get(x), corpus.rules.get(y)) else {
+            return false;
+        };
+        rx.extends.contains(&ry.name)
+    };
+    if extends(a, b) {
+        (b, a)
+    } else if extends(b, a) {
+        (a, b)
+    } else {
+        (a.min(b), a.max(b))
+    }
 }
 
 /// The rule set a diagram's row is compared against: the one of the book the diagram comes
@@ -51,7 +73,7 @@ pub fn compare(corpus: &Corpus) -> String {
     for (a, ra) in corpus.rules.iter().enumerate() {
         let mut row = format!("| **{}** |", ra.name);
         for b in 0..corpus.rules.len() {
-            let (x, y) = (a.min(b), a.max(b));
+            let (x, y) = ordered(corpus, a, b);
             if a == b {
                 row.push_str(" — |");
                 continue;
