@@ -168,3 +168,54 @@ impl ConflictDiagnostic {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::compile_str;
+
+    /// Red's rook checks on every move (h8h9 and back), Black's king steps aside and back.
+    const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
+        fen: c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w\nfen_text: x\n\
+        moves:\n- h8h9\n- f9f8\n- h9h8\n- f8f9\nmoves_text: []\n";
+
+    fn rules(overrides: &str) -> CompiledRules {
+        let text = format!(
+            "rules toy\nterm checking on move = check\n\
+             ruling perpetual-check when every move checking → forbidden {overrides}\n\
+             ruling checks-allowed article \"X\" when some move checking → allowed\n\
+             verdict\n    side forbidden → side loses\n    otherwise → draw\n"
+        );
+        compile_str("toy", &text).unwrap()
+    }
+
+    #[test]
+    fn rulings_in_force_with_opposite_outcomes_conflict() {
+        let spec = SpecFile::from_yaml("toy.yaml", SPEC).unwrap();
+        let rules = rules("");
+        let found = find(&rules, std::slice::from_ref(&spec));
+        assert_eq!(
+            found,
+            [Conflict {
+                allowing: "checks-allowed".to_owned(),
+                forbidding: "perpetual-check".to_owned(),
+                diagrams: vec![("Toy".to_owned(), "red")],
+            }]
+        );
+        let diagnostic = ConflictDiagnostic::new(&rules, &found[0]).unwrap();
+        assert!(
+            diagnostic
+                .message()
+                .contains("`checks-allowed` (X) and `perpetual-check` conflict"),
+            "{}",
+            diagnostic.message()
+        );
+    }
+
+    #[test]
+    fn an_override_settles_the_precedence() {
+        let spec = SpecFile::from_yaml("toy.yaml", SPEC).unwrap();
+        let found = find(&rules("overrides checks-allowed"), &[spec]);
+        assert!(found.is_empty(), "{found:?}");
+    }
+}
