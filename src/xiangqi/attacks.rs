@@ -177,17 +177,16 @@ pub(crate) static ELEPHANT: [Steps<4>; 90] = {
     t
 };
 
-/// Advisor moves: diagonal steps inside the palace that contains the square (none outside a
-/// palace). Symmetric.
-pub(crate) static ADVISOR: [Steps<4>; 90] = {
+/// One-point steps in `dirs` that stay inside the palace containing the square (none outside a
+/// palace): the advisor's and the king's moves. Symmetric.
+const fn palace_steps(dirs: [(i32, i32); 4]) -> [Steps<4>; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
     while s < 90 {
         let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         let mut d = 0;
         while d < 4 && in_any_palace(f, r) {
-            let (df, dr) = diag[d];
+            let (df, dr) = dirs[d];
             if in_any_palace(f + df, r + dr) && same_half(r, r + dr) {
                 if let Some(to) = at(f + df, r + dr) {
                     t[s] = t[s].push(to, to);
@@ -198,28 +197,13 @@ pub(crate) static ADVISOR: [Steps<4>; 90] = {
         s += 1;
     }
     t
-};
+}
 
-/// King steps: orthogonal steps inside the palace that contains the square. Symmetric.
-pub(crate) static KING: [Steps<4>; 90] = {
-    let mut t = [Steps::EMPTY; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 && in_any_palace(f, r) {
-            let (df, dr) = DIRS[d];
-            if in_any_palace(f + df, r + dr) && same_half(r, r + dr) {
-                if let Some(to) = at(f + df, r + dr) {
-                    t[s] = t[s].push(to, to);
-                }
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
+/// Advisor moves: diagonal steps inside the palace. Symmetric.
+pub(crate) static ADVISOR: [Steps<4>; 90] = palace_steps([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+
+/// King steps: orthogonal steps inside the palace. Symmetric.
+pub(crate) static KING: [Steps<4>; 90] = palace_steps(DIRS);
 
 const fn pawn_table(color: Color) -> [Steps<3>; 90] {
     let mut t = [Steps::EMPTY; 90];
