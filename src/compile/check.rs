@@ -108,9 +108,6 @@ pub(super) fn check(
         let unless: Vec<Option<Pattern>> = r.unless.iter().map(|u| res.pattern(u)).collect();
         let mut overrides = Vec::new();
         for o in &r.overrides {
-            if lapsed(&merged, &def.rule_set, &o.node) {
-                continue;
-            }
             if let Some(id) = res.overridden(o, &r.id) {
                 overrides.push(id);
                 let target = GraphNode::Ruling(o.node.clone());
@@ -927,16 +924,4 @@ fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> Settings {
         }
     }
     settings
-}
-
-/// Whether `overrides NAME` written in rule set `by` lapsed: a rule set that extends `by`
-/// removed the ruling (and none defined it again). An override written after the removal is
-/// not excused: it names a ruling that does not exist.
-fn lapsed(merged: &Merged, by: &str, name: &str) -> bool {
-    let Some(&removed_at) = merged.removed_rulings.get(name) else {
-        return false;
-    };
-    let written_at = merged.chain.iter().position(|r| r == by);
-    written_at.is_some_and(|w| w < removed_at)
-        && !merged.rulings.iter().any(|d| d.item.id.node == name)
 }

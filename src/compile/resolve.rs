@@ -97,12 +97,6 @@ pub(crate) struct Merged {
     pub(crate) terms: Vec<Def<ast::Term>>,
     /// Rulings in definition order.
     pub(crate) rulings: Vec<Def<ast::Ruling>>,
-    /// Rulings a rule set removed from the ones it extends, with the position in the chain
-    /// (0 = the furthest ancestor) of the rule set that removed each. An ancestor's
-    /// `overrides` of a removed ruling lapses with it.
-    pub(crate) removed_rulings: BTreeMap<String, usize>,
-    /// The rule sets of the chain, furthest ancestor first (the root last).
-    pub(crate) chain: Vec<String>,
     /// The verdict.
     pub(crate) verdict: Option<Def<ast::Verdict>>,
 }
@@ -134,8 +128,6 @@ pub(crate) fn resolve(
         settings: BTreeMap::new(),
         terms: Vec::new(),
         rulings: Vec::new(),
-        removed_rulings: BTreeMap::new(),
-        chain: Vec::new(),
         verdict: None,
     };
     apply(&mut merged, first, errors);
@@ -278,7 +270,6 @@ impl Kind {
 fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
     let Link { file, ast } = link;
     let rule_set = ast.header.name.node.clone();
-    merged.chain.push(rule_set.clone());
     if let Some(t) = &ast.header.title {
         merged.title = Some(t.node.clone());
     }
@@ -387,8 +378,11 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     Kind::Ruling => {
                         let before = merged.rulings.len();
                         merged.rulings.retain(|d| d.item.id.node != r.id.node);
-                        let position = merged.chain.len().saturating_sub(1);
-                        merged.removed_rulings.insert(r.id.node.clone(), position);
+                        // The ancestors' `overrides` of the removed ruling lapse with it. This
+                        // file's own are left, to be reported: they name a ruling it removed.
+                        for def in merged.rulings.iter_mut().filter(|d| d.rule_set != rule_set) {
+                            def.item.overrides.retain(|o| o.node != r.id.node);
+                        }
                         before != merged.rulings.len()
                     }
                 };
