@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::docgen::Corpus;
-use crate::eval::{Judgement, SideJudgement, Verdict};
+use crate::eval::{FiredRuling, Judgement, SideJudgement, Verdict};
 use crate::syntax::ast::Outcome;
 
 /// A ruling in force behind a verdict.
@@ -33,7 +33,7 @@ impl Decision {
     /// The decision of a judgement.
     pub fn of(j: &Judgement) -> Decision {
         let sides = [&j.red, &j.black];
-        let pick = |keep: &dyn Fn(&SideJudgement, &crate::eval::FiredRuling) -> bool| {
+        let pick = |keep: &dyn Fn(&SideJudgement, &FiredRuling) -> bool| {
             sides
                 .iter()
                 .flat_map(|s| {
@@ -45,9 +45,9 @@ impl Decision {
                 })
                 .collect::<Vec<_>>()
         };
-        let forbidding = |s: &SideJudgement, f: &crate::eval::FiredRuling| {
-            f.in_force() && f.outcome == Outcome::Forbidden && s.outcome == Outcome::Forbidden
-        };
+        // A side's play is forbidden exactly when a forbidding ruling is in force for it.
+        let forbidding =
+            |_: &SideJudgement, f: &FiredRuling| f.in_force() && f.outcome == Outcome::Forbidden;
         let by = match j.verdict {
             Verdict::RedLoses | Verdict::BlackLoses => {
                 let loser = if j.verdict == Verdict::RedLoses {
