@@ -9,26 +9,19 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_main};
-use xqlaw::batch::{BatchOptions, run_batch};
 use xqlaw::compile::{CompiledRules, load_rules};
 use xqlaw::conflicts;
-use xqlaw::docgen::{generate, load_corpus, load_specs};
+use xqlaw::corpus::{Corpus, Diagram, load_corpus, load_specs, run, spec_files};
+use xqlaw::docgen::generate;
 use xqlaw::facts::{Settings, compute};
-use xqlaw::spec::SpecFile;
-use xqlaw::spec::runner::{run, spec_files};
+use xqlaw::play::{BatchOptions, run_batch};
 use xqlaw::xiangqi::notation::Notation;
-use xqlaw::xiangqi::{Move, Position};
 
-/// The law's diagrams: start position and moves.
-fn diagrams() -> Vec<(String, Position, Vec<Move>)> {
-    spec_files(&[PathBuf::from("spec-tests/vn-1999")])
-        .iter()
-        .filter_map(|path| {
-            let spec = SpecFile::load(path).ok()?;
-            let (start, moves) = spec.position_and_moves()?;
-            Some((spec.id, start, moves))
-        })
-        .collect()
+/// The law's diagrams, read and replayed.
+fn diagrams() -> Vec<Diagram> {
+    load_specs(&[PathBuf::from("spec-tests/vn-1999")])
+        .map(|specs| specs.diagrams)
+        .unwrap_or_default()
 }
 
 fn rules() -> Option<CompiledRules> {
@@ -42,8 +35,8 @@ fn bench_facts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(diagrams.len() as u64));
     group.bench_function("80 law diagrams", |b| {
         b.iter(|| {
-            for (_, start, moves) in &diagrams {
-                let _ = black_box(compute(black_box(start), black_box(moves), &settings));
+            for d in &diagrams {
+                let _ = black_box(compute(black_box(&d.start), black_box(&d.moves), &settings));
             }
         });
     });
@@ -69,9 +62,9 @@ fn bench_batch(c: &mut Criterion) {
     const REPEAT: usize = 25;
     let mut input = String::new();
     for round in 0..REPEAT {
-        for (id, start, moves) in diagrams() {
-            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
-            let case = serde_json::json!({"id": format!("{id}-{round}"), "fen": start.to_fen(), "moves": moves});
+        for d in diagrams() {
+            let moves: Vec<String> = d.moves.iter().map(ToString::to_string).collect();
+            let case = serde_json::json!({"id": format!("{}-{round}", d.spec.id), "fen": d.start.to_fen(), "moves": moves});
             input.push_str(&case.to_string());
             input.push('\n');
         }
@@ -99,16 +92,20 @@ fn bench_batch(c: &mut Criterion) {
     group.finish();
 }
 
-/// `xqlaw check`'s conflict search (the corpus judged by one rule set) and `xqlaw docs`'s
-/// generation of every page from the judged corpus.
+/// `xqlaw check`'s conflict search (the corpus judged by one rule set, then searched) and
+/// `xqlaw docs`'s generation of every page from the judged corpus.
 fn bench_check_and_docs(c: &mut Criterion) {
     let Some(rules) = rules() else { return };
-    let specs = load_specs(&[PathBuf::from("spec-tests")]);
-    let spec_files: Vec<SpecFile> = specs.iter().map(|(_, s)| s.clone()).collect();
+    let Ok(specs) = load_specs(&[PathBuf::from("spec-tests")]) else {
+        return;
+    };
     let mut group = c.benchmark_group("xqlaw check and docs");
     group.sample_size(10);
     group.bench_function("conflicts on the corpus", |b| {
-        b.iter(|| black_box(conflicts::find(&rules, black_box(&spec_files))));
+        b.iter(|| {
+            let corpus = Corpus::new(vec![rules.clone()], black_box(specs.diagrams.clone()));
+            black_box(conflicts::find(&corpus, 0))
+        });
     });
     let Ok(corpus) = load_corpus(Path::new("rules"), Path::new("spec-tests")) else {
         return;

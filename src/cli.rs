@@ -123,28 +123,23 @@ fn render(diagnostic: &dyn Diagnostic) -> String {
 /// `spec-tests/` when none are given (nothing if it does not exist). A path given that does
 /// not exist is an error; files that do not load are counted in a warning (`xqlaw test`
 /// says why).
-fn specs_for(
-    given: &[std::path::PathBuf],
-) -> Result<Vec<(String, xqlaw::spec::SpecFile)>, ExitCode> {
-    if let Some(missing) = given.iter().find(|p| !p.exists()) {
-        eprintln!("no such spec file or folder: `{}`", missing.display());
-        return Err(ExitCode::FAILURE);
-    }
-    let paths = if given.is_empty() {
-        vec![std::path::PathBuf::from("spec-tests")]
-    } else {
-        given.to_vec()
+fn specs_for(given: &[std::path::PathBuf]) -> Result<Vec<xqlaw::corpus::Diagram>, ExitCode> {
+    let default = std::path::PathBuf::from("spec-tests");
+    let paths = match given {
+        [] if default.exists() => vec![default],
+        [] => Vec::new(),
+        _ => given.to_vec(),
     };
-    let files = xqlaw::spec::runner::spec_files(&paths)
-        .into_iter()
-        .filter(|p| p.exists())
-        .count();
-    let specs = xqlaw::docgen::load_specs(&paths);
-    if specs.len() < files {
+    let specs = xqlaw::corpus::load_specs(&paths).map_err(|e| {
+        eprintln!("{e}");
+        ExitCode::FAILURE
+    })?;
+    let (loaded, left_out) = (specs.diagrams.len(), specs.unreadable.len());
+    if left_out > 0 {
         eprintln!(
-            "warning: {} of {files} spec files could not be read and are left out (`xqlaw test` says why)",
-            files - specs.len()
+            "warning: {left_out} of {} spec files could not be read and are left out (`xqlaw test` says why)",
+            loaded + left_out
         );
     }
-    Ok(specs)
+    Ok(specs.diagrams)
 }

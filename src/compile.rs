@@ -221,6 +221,21 @@ pub fn load_rules(path: &Path) -> Result<CompiledRules, CompileErrors> {
     )
 }
 
+/// The rule files (`*.rules`) in `dir`, in name order.
+///
+/// # Errors
+///
+/// The folder cannot be read.
+pub fn rule_files(dir: &Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// Compiles a rule set given as text. It cannot `extend` another.
 ///
 /// # Examples

@@ -4,17 +4,17 @@
 //!
 //! The evaluator still decides such a play (a forbidding ruling in force makes the side's play
 //! forbidden), but the rule set does not say which of its two sentences governs: the committee
-//! should say so with `overrides` or `unless`. `xqlaw check` runs every rule file over the
-//! spec corpus and reports each colliding pair once, with the diagrams where it collides.
+//! should say so with `overrides` or `unless`. `xqlaw check` looks at every rule file's
+//! judgements of the spec corpus and reports each colliding pair once, with the diagrams
+//! where it collides.
 
 use miette::Diagnostic;
-use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::compile::err::Problem;
 use crate::compile::{CompiledRules, Ruling};
-use crate::eval::{SideJudgement, judge};
-use crate::spec::SpecFile;
+use crate::corpus::Corpus;
+use crate::eval::SideJudgement;
 use crate::syntax::ast::Outcome;
 
 /// Two rulings of equal precedence that give one side different outcomes.
@@ -40,30 +40,22 @@ fn colliding(side: &SideJudgement) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Every conflict of `rules` on the diagrams of `specs` (spec files that do not replay are
-/// skipped: `xqlaw test` reports them), in rule-set order of the forbidding ruling.
-pub fn find(rules: &CompiledRules, specs: &[SpecFile]) -> Vec<Conflict> {
-    let found: Vec<(String, String, String, &'static str)> = specs
-        .par_iter()
-        .flat_map_iter(|spec| {
-            let judged = spec
-                .position_and_moves()
-                .and_then(|(start, moves)| judge(rules, &start, &moves).ok());
-            judged
-                .into_iter()
-                .flat_map(|j| {
-                    [&j.red, &j.black]
-                        .into_iter()
-                        .flat_map(|side| {
-                            colliding(side)
-                                .into_iter()
-                                .map(|(a, f)| (a, f, spec.title.clone(), side.side.name()))
-                        })
-                        .collect::<Vec<_>>()
-                })
-                .collect::<Vec<_>>()
+/// Every conflict of rule set `k` of `corpus` (an index into [`Corpus::rules`]) on the
+/// corpus's diagrams, in rule-set order of the forbidding ruling.
+pub fn find(corpus: &Corpus, k: usize) -> Vec<Conflict> {
+    let Some(rules) = corpus.rules.get(k) else {
+        return Vec::new();
+    };
+    let found = corpus.diagrams.iter().flat_map(|d| {
+        let judged = d.judgements.get(k).and_then(Option::as_ref);
+        judged.into_iter().flat_map(move |j| {
+            [&j.red, &j.black].into_iter().flat_map(move |side| {
+                colliding(side)
+                    .into_iter()
+                    .map(move |(a, f)| (a, f, d.spec.title.clone(), side.side.name()))
+            })
         })
-        .collect();
+    });
     let position = |id: &str| rules.rulings.iter().position(|r| r.id == id);
     let mut conflicts: Vec<Conflict> = Vec::new();
     for (allowing, forbidding, title, side) in found {
@@ -173,6 +165,9 @@ impl ConflictDiagnostic {
 mod tests {
     use super::*;
     use crate::compile::compile_str;
+    use crate::corpus::Diagram;
+    use crate::source::SourceFile;
+    use crate::spec::SpecFile;
 
     /// Red's rook checks on every move (h8h9 and back), Black's king steps aside and back.
     const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
@@ -189,11 +184,19 @@ mod tests {
         compile_str("toy", &text).unwrap()
     }
 
+    /// The toy diagram judged by `rules`.
+    fn corpus(rules: CompiledRules) -> Corpus {
+        let spec = SpecFile::from_yaml("toy.yaml", SPEC).unwrap();
+        let path = std::path::Path::new("toy/toy-01.yaml");
+        let diagram = Diagram::replay(path, SourceFile::new("toy.yaml", SPEC), spec).unwrap();
+        Corpus::new(vec![rules], vec![diagram])
+    }
+
     #[test]
     fn rulings_in_force_with_opposite_outcomes_conflict() {
-        let spec = SpecFile::from_yaml("toy.yaml", SPEC).unwrap();
-        let rules = rules("");
-        let found = find(&rules, std::slice::from_ref(&spec));
+        let corpus = corpus(rules(""));
+        let rules = &corpus.rules[0];
+        let found = find(&corpus, 0);
         assert_eq!(
             found,
             [Conflict {
@@ -202,7 +205,7 @@ mod tests {
                 diagrams: vec![("Toy".to_owned(), "red")],
             }]
         );
-        let diagnostic = ConflictDiagnostic::new(&rules, &found[0]).unwrap();
+        let diagnostic = ConflictDiagnostic::new(rules, &found[0]).unwrap();
         assert!(
             diagnostic
                 .message()
@@ -214,8 +217,7 @@ mod tests {
 
     #[test]
     fn an_override_settles_the_precedence() {
-        let spec = SpecFile::from_yaml("toy.yaml", SPEC).unwrap();
-        let found = find(&rules("overrides checks-allowed"), &[spec]);
+        let found = find(&corpus(rules("overrides checks-allowed")), 0);
         assert!(found.is_empty(), "{found:?}");
     }
 }

@@ -24,37 +24,10 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::compile::CompiledRules;
-use crate::eval::{Judgement, judge};
-use crate::spec::SpecFile;
-use crate::xiangqi::notation::{Notation, write_line};
-use crate::xiangqi::{Move, Position};
+use crate::corpus::{Corpus, Diagram};
 
 pub use markdown::{COMMAND, GENERATED_MARK};
 pub use summary::HAND_WRITTEN;
-
-/// What the documentation is generated from.
-pub struct Corpus {
-    /// The rule sets, in name order.
-    pub rules: Vec<CompiledRules>,
-    /// The diagrams, each with its topic folder (`vn-1999`), in folder and id order.
-    pub diagrams: Vec<Diagram>,
-}
-
-/// One spec file, replayed and judged by every rule set.
-pub struct Diagram {
-    /// The folder the spec file stands in, under `spec-tests/`.
-    pub topic: String,
-    /// The spec file.
-    pub spec: SpecFile,
-    /// The start position.
-    pub start: Position,
-    /// The moves.
-    pub moves: Vec<Move>,
-    /// The judgement of each rule set, in the order of [`Corpus::rules`] (`None` when it could
-    /// not be judged).
-    pub judgements: Vec<Option<Judgement>>,
-}
 
 /// A generated file: its path under `docs/` and its contents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,77 +36,6 @@ pub struct GeneratedFile {
     pub path: PathBuf,
     /// Contents.
     pub contents: String,
-}
-
-/// Builds the corpus: judges every diagram whose moves replay with every rule set, the
-/// explanations naming the moves in the law's Vietnamese notation. Spec files that cannot be
-/// read or replayed are left out (`xqlaw test` reports them).
-pub fn corpus(rules: Vec<CompiledRules>, specs: Vec<(String, SpecFile)>) -> Corpus {
-    let mut diagrams: Vec<Diagram> = specs
-        .into_iter()
-        .filter_map(|(topic, spec)| {
-            let (start, moves) = spec.position_and_moves()?;
-            let texts = write_line(&start, &moves, Notation::Vietnamese);
-            let judgements = rules
-                .iter()
-                .map(|r| {
-                    let mut j = judge(r, &start, &moves).ok()?;
-                    for (ply, text) in j.plies.iter_mut().zip(&texts) {
-                        ply.text = Some(text.clone());
-                    }
-                    Some(j)
-                })
-                .collect();
-            Some(Diagram {
-                topic,
-                spec,
-                start,
-                moves,
-                judgements,
-            })
-        })
-        .collect();
-    diagrams.sort_by(|a, b| (&a.topic, &a.spec.id).cmp(&(&b.topic, &b.spec.id)));
-    Corpus { rules, diagrams }
-}
-
-/// Loads every rule set in `rules_dir` (`*.rules`, in name order) and every spec file under
-/// `spec_dir`, and judges them.
-///
-/// # Errors
-///
-/// A rule file that does not compile (the message names it; `xqlaw check` shows why).
-pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, String> {
-    let mut rule_files: Vec<PathBuf> = fs::read_dir(rules_dir)
-        .map_err(|e| format!("cannot read `{}`: {e}", rules_dir.display()))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    rule_files.sort();
-    let mut rules = Vec::new();
-    for file in rule_files {
-        let compiled = crate::compile::load_rules(&file).map_err(|_| {
-            format!(
-                "`{}` does not compile (run `xqlaw check` on it)",
-                file.display()
-            )
-        })?;
-        rules.push(compiled);
-    }
-    Ok(corpus(rules, load_specs(&[spec_dir.to_path_buf()])))
-}
-
-/// The spec files under `paths` that load, each with its topic (the folder it stands in).
-/// Files that do not load are left out: `xqlaw test` reports them.
-pub fn load_specs(paths: &[PathBuf]) -> Vec<(String, SpecFile)> {
-    crate::spec::runner::spec_files(paths)
-        .into_iter()
-        .filter_map(|path| {
-            let topic = path.parent()?.file_name()?.to_string_lossy().into_owned();
-            Some((topic, SpecFile::load(&path).ok()?))
-        })
-        .collect()
 }
 
 /// Every page of the documentation, and the mdBook files.

@@ -6,4 +6,3 @@
 pub mod model;
 
 pub use model::{Erratum, SourceRef, SpecError, SpecFile, Verdict, write_atomic};
-pub mod runner;

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub use definitions::{Change, RuleDiff, SettingChange, diff};
 pub use verdicts::{Decider, Decision, VerdictChange, verdict_changes};
 
-use crate::docgen::Corpus;
+use crate::corpus::Corpus;
 
 /// Two rule sets compared: their definitions, and the corpus diagrams they judge differently.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use xqlaw::docgen::{GENERATED_MARK, generate, load_corpus, stale};
+use xqlaw::corpus::load_corpus;
+use xqlaw::docgen::{GENERATED_MARK, generate, stale};
 
 #[test]
 fn docs_are_up_to_date() {

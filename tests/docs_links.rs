@@ -7,7 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
-use xqlaw::docgen::{GeneratedFile, HAND_WRITTEN, generate, load_corpus};
+use xqlaw::corpus::load_corpus;
+use xqlaw::docgen::{GeneratedFile, HAND_WRITTEN, generate};
 
 fn files() -> Vec<GeneratedFile> {
     let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();

@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use xqlaw::docgen::{generate, links, load_corpus};
+use xqlaw::corpus::load_corpus;
+use xqlaw::docgen::{generate, links};
 
 #[test]
 fn every_board_parses_and_draws_each_piece_once() {

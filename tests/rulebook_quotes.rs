@@ -15,8 +15,8 @@
 use std::path::Path;
 
 use xqlaw::compile::load_rules;
+use xqlaw::corpus::spec_files;
 use xqlaw::spec::SpecFile;
-use xqlaw::spec::runner::spec_files;
 
 fn shared(path: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -8,16 +8,11 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use xqlaw::compile::{CompiledRules, load_rules};
-use xqlaw::spec::runner::{CaseOutcome, run, spec_files, totals};
+use xqlaw::compile::{CompiledRules, load_rules, rule_files};
+use xqlaw::corpus::{CaseOutcome, run, spec_files, totals};
 
 fn rule_sets() -> Vec<CompiledRules> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("rules")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-        .collect();
-    files.sort();
+    let files = rule_files(std::path::Path::new("rules")).unwrap();
     files.iter().map(|f| load_rules(f).unwrap()).collect()
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use xqlaw::compile::load_rules;
 use xqlaw::conflicts;
-use xqlaw::docgen::{load_corpus, load_specs};
+use xqlaw::corpus::load_corpus;
 use xqlaw::variants::{Change, diff, verdict_changes};
 
 #[test]
@@ -74,17 +74,10 @@ fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
 
 #[test]
 fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
-    let specs: Vec<_> = load_specs(&[Path::new("spec-tests").to_path_buf()])
-        .into_iter()
-        .map(|(_, spec)| spec)
-        .collect();
-    for entry in std::fs::read_dir("rules").unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "rules") {
-            continue;
-        }
-        let rules = load_rules(&path).unwrap();
-        let found = conflicts::find(&rules, &specs);
-        assert!(found.is_empty(), "{}: {found:#?}", path.display());
+    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    assert_eq!(corpus.rules.len(), 5);
+    for (k, rules) in corpus.rules.iter().enumerate() {
+        let found = conflicts::find(&corpus, k);
+        assert!(found.is_empty(), "{}: {found:#?}", rules.name);
     }
 }

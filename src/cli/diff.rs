@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::docgen::corpus;
+use xqlaw::corpus::Corpus;
 use xqlaw::variants::compare;
 
 use super::rules::load;
@@ -33,11 +33,11 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let specs = match super::specs_for(&args.specs) {
-        Ok(specs) => specs,
+    let diagrams = match super::specs_for(&args.specs) {
+        Ok(diagrams) => diagrams,
         Err(code) => return code,
     };
-    let corpus = corpus(vec![a, b], specs);
+    let corpus = Corpus::new(vec![a, b], diagrams);
     let Some(comparison) = compare(&corpus, 0, 1) else {
         eprintln!("cannot compare the two rule sets");
         return ExitCode::FAILURE;

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::docgen::{generate, load_corpus, stale, write_all};
+use xqlaw::corpus::load_corpus;
+use xqlaw::docgen::{generate, stale, write_all};
 
 /// Arguments of `xqlaw docs`.
 #[derive(Debug, clap::Args)]
@@ -26,8 +27,8 @@ pub struct DocsArgs {
 pub fn run(args: &DocsArgs) -> ExitCode {
     let corpus = match load_corpus(&args.rules, &args.specs) {
         Ok(corpus) => corpus,
-        Err(message) => {
-            eprintln!("{message}");
+        Err(e) => {
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };

@@ -4,8 +4,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::batch::{BatchOptions, judge_text, run_batch};
 use xqlaw::compile::CompiledRules;
+use xqlaw::play::{BatchOptions, judge_text, run_batch};
 use xqlaw::xiangqi::START_FEN;
 use xqlaw::xiangqi::notation::Notation;
 

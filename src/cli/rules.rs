@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use xqlaw::compile::graph::GraphFormat;
-use xqlaw::compile::{CompiledRules, load_rules};
+use xqlaw::compile::{CompileErrors, CompiledRules, load_rules};
 use xqlaw::conflicts::{self, ConflictDiagnostic};
-use xqlaw::spec::SpecFile;
+use xqlaw::corpus::Corpus;
+use xqlaw::words::plural;
 
 use super::render;
 
@@ -48,42 +49,53 @@ pub struct GraphArgs {
 /// Checks every file, printing every error and warning; exit 1 if any file has errors or
 /// conflicting rulings.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
-    let mut failed = false;
-    let specs: Vec<SpecFile> = if args.no_specs {
+    let diagrams = if args.no_specs {
         Vec::new()
     } else {
         match super::specs_for(&args.specs) {
-            Ok(specs) => specs.into_iter().map(|(_, spec)| spec).collect(),
+            Ok(diagrams) => diagrams,
             Err(code) => return code,
         }
     };
-    for file in &args.files {
-        match load_rules(file) {
+    let searched = diagrams.len();
+    let compiled: Vec<(&PathBuf, Result<CompiledRules, CompileErrors>)> =
+        args.files.iter().map(|f| (f, load_rules(f))).collect();
+    // The rule sets that compile judge the corpus together.
+    let corpus = Corpus::new(
+        compiled
+            .iter()
+            .filter_map(|(_, r)| r.as_ref().ok().cloned())
+            .collect(),
+        diagrams,
+    );
+    let mut judged = 0;
+    let mut failed = false;
+    for (file, result) in &compiled {
+        match result {
             Ok(rules) => {
                 for w in rules.warnings() {
                     eprint!("{}", render(w));
                 }
-                let found = conflicts::find(&rules, &specs);
+                let found = conflicts::find(&corpus, judged);
+                judged += 1;
                 for c in &found {
-                    if let Some(d) = ConflictDiagnostic::new(&rules, c) {
+                    if let Some(d) = ConflictDiagnostic::new(rules, c) {
                         eprint!("{}", render(&d));
                     }
                 }
                 let n = rules.warnings().len();
-                let plural = if n == 1 { "" } else { "s" };
                 let status = if found.is_empty() {
                     "ok".to_owned()
                 } else {
                     failed = true;
-                    let plural = if found.len() == 1 { "" } else { "s" };
-                    format!("{} conflict{plural}", found.len())
+                    format!("{} conflict{}", found.len(), plural(found.len()))
                 };
                 eprintln!(
-                    "{}: {status} ({} terms, {} rulings, {n} warning{plural}; {} diagrams searched for conflicts)",
+                    "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams searched for conflicts)",
                     file.display(),
                     rules.terms.len(),
                     rules.rulings.len(),
-                    specs.len()
+                    plural(n),
                 );
             }
             Err(errors) => {
@@ -95,8 +107,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                     eprint!("{}", render(w));
                 }
                 let n = errors.len();
-                let plural = if n == 1 { "" } else { "s" };
-                eprintln!("{}: {n} error{plural}", file.display());
+                eprintln!("{}: {n} error{}", file.display(), plural(n));
             }
         }
     }

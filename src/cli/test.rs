@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use xqlaw::compile::CompiledRules;
-use xqlaw::spec::runner::{run as run_specs, spec_files, totals};
+use xqlaw::compile::{CompiledRules, rule_files};
+use xqlaw::corpus::{run as run_specs, spec_files, totals};
 
 use super::rules::load;
 
@@ -25,7 +25,7 @@ pub struct TestArgs {
 /// Runs the corpus; exit 1 if any case failed or a rule file does not compile.
 pub fn run(args: &TestArgs) -> ExitCode {
     let rules_dir = Path::new("rules");
-    let all_rule_files = rule_files(rules_dir);
+    let all_rule_files = rule_files(rules_dir).unwrap_or_default();
     let chosen = if args.rules.is_empty() {
         all_rule_files.clone()
     } else {
@@ -81,19 +81,4 @@ pub fn run(args: &TestArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The `*.rules` files of a directory, sorted.
-fn rule_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "rules"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
 }

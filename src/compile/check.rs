@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::err::{CompileError, CompileWarning, Problem, did_you_mean};
+use super::err::{CompileError, CompileWarning, Problem};
 use super::graph::{EdgeKind, GraphNode, RuleGraph};
 use super::resolve::{Def, Merged};
 use super::{CompiledRules, Cond, Expr, Meta, Pattern, Ruling, RulingId, Term, TermId, VerdictRow};
@@ -12,6 +12,7 @@ use crate::facts::{Params, REGISTRY, RoleSet, Settings, Subject as FactSubject};
 use crate::source::{Loc, Node, SourceFile};
 use crate::syntax::ast::{self, Guard, Quantifier, Subject, TargetClause, ThreatQuantifier};
 use crate::syntax::print;
+use crate::words::did_you_mean;
 
 /// The settings a rule file may give.
 pub(crate) const SETTING_NAMES: &[&str] = &["mate-plies", "mate-nodes"];

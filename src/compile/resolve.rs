@@ -4,9 +4,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-use super::err::{CompileError, Problem, did_you_mean};
+use super::err::{CompileError, Problem};
 use crate::source::{Loc, SourceFile};
 use crate::syntax::{self, ast};
+use crate::words::did_you_mean;
 
 /// Where `extends NAME` looks for `NAME.rules`.
 pub(crate) enum Loader {
@@ -38,18 +39,11 @@ impl Loader {
         let Loader::Dir(dir) = self else {
             return Vec::new();
         };
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        let mut names: Vec<String> = entries
-            .filter_map(|e| e.ok())
-            .filter_map(|e| {
-                let name = e.file_name().into_string().ok()?;
-                name.strip_suffix(".rules").map(str::to_owned)
-            })
-            .collect();
-        names.sort();
-        names
+        super::rule_files(dir)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+            .collect()
     }
 }
 

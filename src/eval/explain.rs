@@ -10,6 +10,7 @@ use crate::compile::CompiledRules;
 use crate::facts::{PieceAt, PlyFacts, ThreatFact};
 use crate::syntax::ast::{Outcome, Subject};
 use crate::syntax::print;
+use crate::words::plural;
 
 /// A piece in words: `black horse g6`.
 pub fn piece(p: &PieceAt) -> String {
@@ -156,12 +157,12 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
 }
 
 fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
-    let plural = if s.moves == 1 { "" } else { "s" };
     writeln!(
         out,
-        "{} ({} move{plural}): {}",
+        "{} ({} move{}): {}",
         s.side,
         s.moves,
+        plural(s.moves),
         print::outcome(s.outcome)
     )?;
     if s.fired.is_empty() {

@@ -12,6 +12,7 @@
 use std::ops::Range;
 
 use crate::spec::Erratum;
+use crate::words::text_distance;
 use crate::xiangqi::notation::{Notation, parse_move, write_move};
 use crate::xiangqi::{Color, Move, Position};
 
@@ -319,7 +320,7 @@ fn candidates(pos: &Position, printed: Option<&str>) -> Vec<String> {
         .legal_moves()
         .into_iter()
         .map(|m| write_move(pos, m, Notation::Vietnamese))
-        .filter(|w| printed.is_none_or(|p| edit_distance(p, w) == 1))
+        .filter(|w| printed.is_none_or(|p| text_distance(p, w) == 1))
         .collect();
     out.sort();
     out.dedup();
@@ -386,7 +387,7 @@ fn fix_reason(
 /// on a file, only one of which can make the move) are accepted writings, not misprints.
 fn omission_reason(printed: &str, standard: &str) -> Option<String> {
     let omitted_digit = standard.chars().count() == printed.chars().count() + 1
-        && edit_distance(printed, standard) == 1
+        && text_distance(printed, standard) == 1
         && standard
             .chars()
             .zip(printed.chars().chain(std::iter::once(' ')))
@@ -481,28 +482,6 @@ fn place(ply: usize, number: u32, first: Color) -> String {
     format!("move {number}, {} (ply {})", side_name(ply, first), ply + 1)
 }
 
-/// Levenshtein distance over characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = Vec::with_capacity(b.len() + 1);
-        cur.push(i + 1);
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev.get(j).copied().unwrap_or(usize::MAX) + usize::from(ca != *cb);
-            let del = prev
-                .get(j + 1)
-                .copied()
-                .unwrap_or(usize::MAX)
-                .saturating_add(1);
-            let ins = cur.get(j).copied().unwrap_or(usize::MAX).saturating_add(1);
-            cur.push(sub.min(del).min(ins));
-        }
-        prev = cur;
-    }
-    prev.last().copied().unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -521,14 +500,6 @@ mod tests {
 
     const H1: &str = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w – – – 1";
     const H41: &str = "2eaka3/C4rH2/4e1h2/H7p/2p3p2/8P/2P3P2/9/4A4/4KA3 w – – – 1";
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("S5.6", "S5/6"), 1);
-        assert_eq!(edit_distance("Tg/1", "Tg6/1"), 1);
-        assert_eq!(edit_distance("X2.1", "X2.1"), 0);
-        assert_eq!(edit_distance("", "ab"), 2);
-    }
 
     #[test]
     fn implied_king_file() {

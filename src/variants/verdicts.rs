@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::docgen::Corpus;
+use crate::corpus::Corpus;
 use crate::eval::{FiredRuling, Judgement, SideJudgement, Verdict};
 use crate::syntax::ast::Outcome;
 

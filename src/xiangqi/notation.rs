@@ -38,6 +38,7 @@ use self::err::Context;
 pub use self::err::{
     Ambiguous, Illegal, LineError, MoveTextError, NoSuchPiece, UnknownNotation, Unreadable,
 };
+use crate::words::edit_distance;
 use crate::xiangqi::{Move, Position, Role, Square};
 
 /// At most this many moves are suggested in an error.
@@ -437,30 +438,6 @@ fn normalize(text: &str) -> Vec<char> {
             _ => c,
         })
         .collect()
-}
-
-/// Levenshtein distance between two character sequences.
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = i;
-        if let Some(first) = row.first_mut() {
-            *first = i + 1;
-        }
-        for (j, cb) in b.iter().enumerate() {
-            let above = row.get(j + 1).copied().unwrap_or(usize::MAX);
-            let left = row.get(j).copied().unwrap_or(usize::MAX);
-            let cost = diagonal + usize::from(ca != cb);
-            let best = cost
-                .min(above.saturating_add(1))
-                .min(left.saturating_add(1));
-            diagonal = above;
-            if let Some(cell) = row.get_mut(j + 1) {
-                *cell = best;
-            }
-        }
-    }
-    row.last().copied().unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::cursor::Cursor;
+use crate::words::plural;
 use crate::xiangqi::{Color, Move, Position, Role, Square};
 
 /// Which way a piece moves, seen from its owner.
@@ -420,10 +421,6 @@ fn designated(pos: &Position, d: &Descriptor) -> Result<Vec<Square>, String> {
             }
         }
     }
-}
-
-const fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// Finds the one legal move of the side to move that `d` describes.

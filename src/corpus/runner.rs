@@ -1,23 +1,20 @@
-//! Running spec files against rule sets: the engine of `xqlaw test` and of the corpus tests.
+//! Running spec files against the verdicts they expect: the engine of `xqlaw test` and of
+//! the corpus tests.
 //!
 //! Every spec file is judged by every rule set it states an expectation for. A file that
 //! cannot be used (bad YAML, an unknown field, an illegal move, an unknown rule set) is
 //! reported with its path and line and counted as failed; the other files still run.
 
 use std::collections::BTreeSet;
-use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use rayon::prelude::*;
-use thiserror::Error;
 
-use super::model::{SpecFile, Verdict};
+use super::diagram::{Diagram, ReadError, SpecProblem, read_spec, span_of_key};
 use crate::compile::CompiledRules;
-use crate::eval::judge;
-use crate::xiangqi::notation::{Notation, write_line};
-use crate::xiangqi::{Move, Position};
+use crate::source::SourceFile;
+use crate::spec::{SpecFile, Verdict};
 
 /// How one case ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,37 +147,6 @@ pub fn totals(reports: &[CaseReport]) -> Totals {
     t
 }
 
-/// The YAML files under `paths` (files as given, directories searched recursively for
-/// `*.yaml`), sorted.
-pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            collect_dir(path, &mut out);
-        } else {
-            // A path that does not exist is reported by the loader as unreadable.
-            out.push(path.clone());
-        }
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        out.push(dir.to_path_buf());
-        return;
-    };
-    for path in entries.flatten().map(|e| e.path()) {
-        if path.is_dir() {
-            collect_dir(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
-}
-
 /// Judges every file with every rule set in `rule_sets` it has an expectation for.
 /// `known_names` are the rule sets that exist (an expectation for any other name is an error);
 /// expectations for existing rule sets that are not being run are skipped.
@@ -211,89 +177,52 @@ fn run_file(
         outcome: CaseOutcome::Error { message },
         explanation: String::new(),
     };
-    let text = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) => {
-            let message = format!("cannot read `{name}`: {}\n", e.to_string().to_lowercase());
-            return vec![error(&file_id, "-", message)];
+    let (source, spec) = match read_spec(path) {
+        Ok(read) => read,
+        Err(e @ ReadError::Unreadable { .. }) => {
+            return vec![error(&file_id, "-", format!("{e}\n"))];
         }
-    };
-    let spec = match SpecFile::from_yaml(&name, &text) {
-        Ok(spec) => spec,
         Err(e) => return vec![error(&file_id, "-", render(&e))],
     };
-    let source = || NamedSource::new(name.clone(), Arc::from(text.as_str()));
-    let mut reports = Vec::new();
-    for rule_set in spec.expect.keys() {
-        if !known_names.contains(rule_set) {
-            let err = CaseError {
-                message: format!("unknown rule set `{rule_set}`"),
-                help: format!(
-                    "the rule sets in `rules/` are: {}",
-                    known_names.iter().cloned().collect::<Vec<_>>().join(", ")
-                ),
-                src: source(),
-                span: span_of_key(&text, "expect:", rule_set),
-            };
-            reports.push(error(&spec.id, rule_set, render(&err)));
-        }
-    }
-    for rule_set in spec.known_failure.keys() {
-        if !spec.expect.contains_key(rule_set) {
-            let err = CaseError {
-                message: format!("known failure for `{rule_set}`, which has no expectation here"),
-                help: "a known failure explains why a rule set misses the verdict the file \
-                       expects; add the expectation or remove the known failure"
-                    .to_string(),
-                src: source(),
-                span: span_of_key(&text, "known_failure:", rule_set),
-            };
-            reports.push(error(&spec.id, rule_set, render(&err)));
-        }
-    }
-    let running: Vec<&CompiledRules> = rule_sets
+    let id = spec.id.clone();
+    let mut reports: Vec<CaseReport> = misnamed_rule_sets(&spec, &source, known_names)
+        .into_iter()
+        .map(|(rule_set, message)| error(&id, &rule_set, message))
+        .collect();
+    // The rule sets run on this file: their expected verdict, and the documented reason if
+    // they miss it.
+    let running: Vec<(&CompiledRules, Verdict, Option<String>)> = rule_sets
         .iter()
-        .filter(|r| spec.expect.contains_key(&r.name))
+        .filter_map(|r| {
+            let expected = *spec.expect.get(&r.name)?;
+            Some((r, expected, spec.known_failure.get(&r.name).cloned()))
+        })
         .collect();
     if running.is_empty() {
         return reports;
     }
-    let replay = replay(&spec, &text).map_err(|mut err| {
-        err.src = source();
-        render(err.as_ref())
-    });
-    for rules in running {
-        let Some(&expected) = spec.expect.get(&rules.name) else {
-            continue;
+    let diagram = Diagram::replay(path, source, spec).map_err(|e| render(e.as_ref()));
+    for (rules, expected, known_failure) in running {
+        let judged = match &diagram {
+            Ok(diagram) => diagram.judge(rules).map_err(|e| render(&e)),
+            Err(message) => Err(message.clone()),
         };
-        let (start, moves) = match &replay {
-            Ok(ok) => ok,
-            Err(message) => {
-                reports.push(error(&spec.id, &rules.name, message.clone()));
-                continue;
-            }
-        };
-        let mut judgement = match judge(rules, start, moves) {
+        let judgement = match judged {
             Ok(j) => j,
-            Err(e) => {
-                reports.push(error(&spec.id, &rules.name, render(&e)));
+            Err(message) => {
+                reports.push(error(&id, &rules.name, message));
                 continue;
             }
         };
-        // The law writes its moves in Vietnamese notation; so does the explanation.
-        let texts = write_line(start, moves, Notation::Vietnamese);
-        for (ply, text) in judgement.plies.iter_mut().zip(texts) {
-            ply.text = Some(text);
-        }
         let got = judgement.verdict();
         let explanation = judgement.explain();
         let outcome = if got == expected {
             CaseOutcome::Pass { verdict: got }
-        } else if let Some(reason) = spec.known_failure.get(&rules.name) {
+        } else if let Some(reason) = known_failure {
             CaseOutcome::KnownFailure {
                 expected,
                 got,
-                reason: reason.clone(),
+                reason,
             }
         } else {
             CaseOutcome::Fail {
@@ -304,7 +233,7 @@ fn run_file(
         };
         reports.push(CaseReport {
             path: path.to_path_buf(),
-            id: spec.id.clone(),
+            id: id.clone(),
             rule_set: rules.name.clone(),
             outcome,
             explanation,
@@ -313,116 +242,46 @@ fn run_file(
     reports
 }
 
-/// Reads the start position and the moves of a spec file, checking that they replay.
-fn replay(spec: &SpecFile, text: &str) -> Result<(Position, Vec<Move>), Box<CaseError>> {
-    let blank = || NamedSource::new(String::new(), Arc::from(""));
-    let start = Position::from_fen(&spec.fen).map_err(|e| {
-        Box::new(CaseError {
-            message: format!("invalid fen: {e}"),
-            help: "the `fen` field must be a legal position".to_string(),
-            src: blank(),
-            span: span_of_line(text, "fen:"),
-        })
-    })?;
-    let mut pos = start;
-    let mut moves = Vec::with_capacity(spec.moves.len());
-    for (ply, mv_text) in spec.moves.iter().enumerate() {
-        let span = span_of_item(text, "moves:", ply);
-        let mv: Move = mv_text.parse().map_err(|e| {
-            Box::new(CaseError {
-                message: format!("ply {} (`{mv_text}`) is not a move: {e}", ply + 1),
-                help: "moves are written in ICCS, like `h2e2`".to_string(),
-                src: blank(),
-                span,
-            })
-        })?;
-        pos = pos.play(mv).map_err(|_| {
-            Box::new(CaseError {
-                message: format!(
-                    "ply {} (`{mv_text}`) is not legal for {}",
-                    ply + 1,
-                    pos.turn()
+/// The rule sets a spec file names wrongly, each with the rendered problem: an expectation for
+/// a rule set that does not exist, or a known failure of one it states no expectation for.
+fn misnamed_rule_sets(
+    spec: &SpecFile,
+    source: &SourceFile,
+    known_names: &BTreeSet<String>,
+) -> Vec<(String, String)> {
+    let problem = |key: &str, rule_set: &str, message: String, help: String| {
+        let span = span_of_key(&source.text, key, rule_set);
+        render(SpecProblem::new(source, span, message, help).as_ref())
+    };
+    let mut found = Vec::new();
+    for rule_set in spec.expect.keys() {
+        if !known_names.contains(rule_set) {
+            let message = problem(
+                "expect:",
+                rule_set,
+                format!("unknown rule set `{rule_set}`"),
+                format!(
+                    "the rule sets in `rules/` are: {}",
+                    known_names.iter().cloned().collect::<Vec<_>>().join(", ")
                 ),
-                help: format!(
-                    "legal moves here: {}",
-                    pos.legal_moves()
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-                src: blank(),
-                span,
-            })
-        })?;
-        moves.push(mv);
-    }
-    Ok((start, moves))
-}
-
-/// A problem with one spec file, pointing at its place in the file.
-#[derive(Debug, Error, Diagnostic)]
-#[error("{message}")]
-#[diagnostic(code(xqlaw::spec::case))]
-struct CaseError {
-    message: String,
-    #[help]
-    help: String,
-    #[source_code]
-    src: NamedSource<Arc<str>>,
-    #[label("here")]
-    span: SourceSpan,
-}
-
-/// The span of the first line starting with `prefix` (the whole file start if none).
-fn span_of_line(text: &str, prefix: &str) -> SourceSpan {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with(prefix) {
-            return SourceSpan::from((offset, line.trim_end().len()));
+            );
+            found.push((rule_set.clone(), message));
         }
-        offset += line.len();
     }
-    SourceSpan::from((0, 0))
-}
-
-/// The span of the `index`-th `- item` line of the block list under `key`.
-fn span_of_item(text: &str, key: &str, index: usize) -> SourceSpan {
-    let mut offset = 0;
-    let mut inside = false;
-    let mut seen = 0;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with(key) {
-            inside = true;
-        } else if inside && line.starts_with("- ") {
-            if seen == index {
-                return SourceSpan::from((offset, line.trim_end().len()));
-            }
-            seen += 1;
-        } else if inside && !line.starts_with(' ') {
-            break;
+    for rule_set in spec.known_failure.keys() {
+        if !spec.expect.contains_key(rule_set) {
+            let message = problem(
+                "known_failure:",
+                rule_set,
+                format!("known failure for `{rule_set}`, which has no expectation here"),
+                "a known failure explains why a rule set misses the verdict the file \
+                 expects; add the expectation or remove the known failure"
+                    .to_string(),
+            );
+            found.push((rule_set.clone(), message));
         }
-        offset += line.len();
     }
-    span_of_line(text, key)
-}
-
-/// The span of `  name:` in the block map under `key`.
-fn span_of_key(text: &str, key: &str, name: &str) -> SourceSpan {
-    let mut offset = 0;
-    let mut inside = false;
-    let wanted = format!("  {name}:");
-    for line in text.split_inclusive('\n') {
-        if line.starts_with(key) {
-            inside = true;
-        } else if inside && line.starts_with(&wanted) {
-            return SourceSpan::from((offset + 2, name.len()));
-        } else if inside && !line.starts_with(' ') {
-            break;
-        }
-        offset += line.len();
-    }
-    span_of_line(text, key)
+    found
 }
 
 /// Renders a diagnostic without colours.
@@ -437,6 +296,8 @@ fn render(diagnostic: &dyn Diagnostic) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
     use crate::compile::compile_str;
 

@@ -19,7 +19,7 @@ use crate::xiangqi::{FenError, Move, Position, START_FEN};
 /// Why a case could not be judged.
 #[derive(Debug, Error)]
 #[non_exhaustive]
-pub enum CaseError {
+pub enum PlayError {
     /// The FEN does not describe a legal position.
     #[error(transparent)]
     Fen(FenError),
@@ -34,18 +34,18 @@ pub enum CaseError {
     NoCycle,
 }
 
-impl CaseError {
+impl PlayError {
     fn inner(&self) -> Option<&dyn Diagnostic> {
         match self {
-            CaseError::Fen(e) => Some(e),
-            CaseError::Moves(e) => Some(e),
-            CaseError::Eval(e) => Some(e),
-            CaseError::NoCycle => None,
+            PlayError::Fen(e) => Some(e),
+            PlayError::Moves(e) => Some(e),
+            PlayError::Eval(e) => Some(e),
+            PlayError::NoCycle => None,
         }
     }
 }
 
-impl Diagnostic for CaseError {
+impl Diagnostic for PlayError {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
         match self.inner() {
             Some(e) => e.code(),
@@ -103,20 +103,20 @@ pub fn judge_text(
     moves: &[&str],
     notation: Notation,
     cycle: bool,
-) -> Result<Judgement, CaseError> {
-    let start = Position::from_fen(fen).map_err(CaseError::Fen)?;
-    let moves = parse_line(&start, moves, notation).map_err(CaseError::Moves)?;
+) -> Result<Judgement, PlayError> {
+    let start = Position::from_fen(fen).map_err(PlayError::Fen)?;
+    let moves = parse_line(&start, moves, notation).map_err(PlayError::Moves)?;
     let (pos, disputed) = if cycle {
-        let range = last_cycle(&start, &moves).ok_or(CaseError::NoCycle)?;
+        let range = last_cycle(&start, &moves).ok_or(PlayError::NoCycle)?;
         let mut pos = start;
         for m in moves.get(..range.start).unwrap_or_default() {
-            pos = pos.play(*m).map_err(|_| CaseError::NoCycle)?;
+            pos = pos.play(*m).map_err(|_| PlayError::NoCycle)?;
         }
         (pos, moves.get(range).unwrap_or_default())
     } else {
         (start, moves.as_slice())
     };
-    let mut judgement = eval::judge(rules, &pos, disputed).map_err(CaseError::Eval)?;
+    let mut judgement = eval::judge(rules, &pos, disputed).map_err(PlayError::Eval)?;
     // Name the moves as the user wrote them, beside their squares.
     if notation != Notation::Iccs {
         let texts = crate::xiangqi::notation::write_line(&pos, disputed, notation);
@@ -274,7 +274,7 @@ fn judge_line(rules: &CompiledRules, line: &str, options: BatchOptions) -> (Stri
 }
 
 /// An error with its help, on one line.
-fn one_line(e: &CaseError) -> String {
+fn one_line(e: &PlayError) -> String {
     let mut text = e.to_string();
     if let Some(help) = e.help() {
         text.push_str(&format!(" ({help})"));

@@ -1,0 +1,137 @@
+//! The corpus: the spec files found, read, replayed and judged by one or more rule sets.
+//!
+//! Every command that looks at "every diagram" goes through here: `xqlaw test` runs the
+//! verdicts the spec files expect ([`run`]), `xqlaw check` searches the judgements for
+//! conflicting rulings, `xqlaw diff` compares two rule sets' judgements, and `xqlaw docs`
+//! writes them out. Spec files are found by one walk ([`spec_files`]), read and replayed by one
+//! reader ([`Diagram::read`]), and judged by one function ([`Diagram::judge`]), whose
+//! explanations name the moves in the law's Vietnamese notation.
+
+mod diagram;
+mod files;
+mod runner;
+
+use std::path::{Path, PathBuf};
+
+use miette::Diagnostic;
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
+
+pub use diagram::{Diagram, ReadError, SpecProblem};
+pub use files::spec_files;
+pub use runner::{CaseOutcome, CaseReport, Totals, run, totals};
+
+/// Rule sets and the diagrams each of them judged.
+#[derive(Debug, Clone)]
+pub struct Corpus {
+    /// The rule sets, in the order given (name order when loaded from a folder).
+    pub rules: Vec<CompiledRules>,
+    /// The diagrams, in topic folder and id order, each judged by every rule set.
+    pub diagrams: Vec<Diagram>,
+}
+
+impl Corpus {
+    /// Judges every diagram with every rule set.
+    pub fn new(rules: Vec<CompiledRules>, mut diagrams: Vec<Diagram>) -> Corpus {
+        diagrams.par_iter_mut().for_each(|d| {
+            d.judgements = rules.iter().map(|r| d.judge(r).ok()).collect();
+        });
+        diagrams.sort_by(|a, b| (&a.topic, &a.spec.id).cmp(&(&b.topic, &b.spec.id)));
+        Corpus { rules, diagrams }
+    }
+}
+
+/// The spec files under some paths: those that read and replay, and the others with why.
+#[derive(Debug, Default)]
+pub struct Specs {
+    /// The diagrams, not yet judged, in path order.
+    pub diagrams: Vec<Diagram>,
+    /// The spec files that could not be used.
+    pub unreadable: Vec<(PathBuf, ReadError)>,
+}
+
+/// Reads every spec file under `paths` (see [`spec_files`]).
+///
+/// # Errors
+///
+/// A path that does not exist.
+pub fn load_specs(paths: &[PathBuf]) -> Result<Specs, CorpusError> {
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        return Err(CorpusError::NoSuchSpecs {
+            path: missing.clone(),
+        });
+    }
+    let read: Vec<(PathBuf, Result<Diagram, ReadError>)> = spec_files(paths)
+        .into_par_iter()
+        .map(|path| {
+            let diagram = Diagram::read(&path);
+            (path, diagram)
+        })
+        .collect();
+    let mut specs = Specs::default();
+    for (path, diagram) in read {
+        match diagram {
+            Ok(d) => specs.diagrams.push(d),
+            Err(e) => specs.unreadable.push((path, e)),
+        }
+    }
+    Ok(specs)
+}
+
+/// Loads every rule set in `rules_dir` (`*.rules`, in name order) and every spec file under
+/// `spec_dir`, and judges them. Spec files that cannot be read or replayed are left out
+/// (`xqlaw test` says why).
+///
+/// # Errors
+///
+/// The rule folder cannot be read, a rule file does not compile, or `spec_dir` does not
+/// exist.
+pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusError> {
+    let files = rule_files(rules_dir).map_err(|e| CorpusError::RulesUnreadable {
+        path: rules_dir.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    let mut rules = Vec::new();
+    for file in files {
+        let compiled = load_rules(&file).map_err(|errors| CorpusError::RulesBroken {
+            path: file.clone(),
+            errors,
+        })?;
+        rules.push(compiled);
+    }
+    let specs = load_specs(&[spec_dir.to_path_buf()])?;
+    Ok(Corpus::new(rules, specs.diagrams))
+}
+
+/// Why a corpus could not be loaded.
+#[derive(Debug, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum CorpusError {
+    /// The folder of rule files cannot be read.
+    #[error("cannot read `{}`: {reason}", path.display())]
+    #[diagnostic(code(xqlaw::corpus::rules))]
+    RulesUnreadable {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A rule file does not compile.
+    #[error("`{}` does not compile (run `xqlaw check` on it)", path.display())]
+    #[diagnostic(code(xqlaw::corpus::rules))]
+    RulesBroken {
+        /// The rule file.
+        path: PathBuf,
+        /// Its errors.
+        errors: CompileErrors,
+    },
+    /// A spec file or folder that was asked for does not exist.
+    #[error("no such spec file or folder: `{}`", path.display())]
+    #[diagnostic(code(xqlaw::corpus::specs))]
+    NoSuchSpecs {
+        /// The path.
+        path: PathBuf,
+    },
+}

@@ -1,0 +1,250 @@
+//! One spec file read and replayed: its start position and legal moves, or an error that
+//! points at the line of the file where it goes wrong.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use thiserror::Error;
+
+use crate::compile::CompiledRules;
+use crate::eval::{EvalError, Judgement, judge};
+use crate::source::SourceFile;
+use crate::spec::{SpecError, SpecFile};
+use crate::xiangqi::notation::{Notation, write_line};
+use crate::xiangqi::{Move, Position};
+
+/// One spec file, replayed, and (once in a corpus) judged by every rule set.
+#[derive(Debug, Clone)]
+pub struct Diagram {
+    /// The spec file's path.
+    pub path: PathBuf,
+    /// The spec file's text, named by its path.
+    pub source: SourceFile,
+    /// The folder the spec file stands in, under `spec-tests/`.
+    pub topic: String,
+    /// The spec file.
+    pub spec: SpecFile,
+    /// The start position.
+    pub start: Position,
+    /// The moves, legal from the start position.
+    pub moves: Vec<Move>,
+    /// The judgement of each rule set of the corpus, in the order of its rule sets (`None`
+    /// when it could not be judged); empty until the diagram is judged in a corpus.
+    pub judgements: Vec<Option<Judgement>>,
+}
+
+impl Diagram {
+    /// Reads the spec file at `path` and replays its moves.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, is not a spec file, or its position or a move does not
+    /// replay; the error points at the line.
+    pub fn read(path: &Path) -> Result<Diagram, ReadError> {
+        let (source, spec) = read_spec(path)?;
+        Diagram::replay(path, source, spec).map_err(ReadError::Replay)
+    }
+
+    /// Replays the moves of `spec`, read from `source` at `path`.
+    pub(crate) fn replay(
+        path: &Path,
+        source: SourceFile,
+        spec: SpecFile,
+    ) -> Result<Diagram, Box<SpecProblem>> {
+        let (start, moves) = replay(&spec, &source)?;
+        let topic = path
+            .parent()
+            .and_then(Path::file_name)
+            .map(|t| t.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(Diagram {
+            path: path.to_path_buf(),
+            source,
+            topic,
+            spec,
+            start,
+            moves,
+            judgements: Vec::new(),
+        })
+    }
+
+    /// Judges the diagram with `rules`. The explanation names the moves in the law's
+    /// Vietnamese notation, as the law prints them.
+    ///
+    /// # Errors
+    ///
+    /// The diagram has no moves.
+    pub fn judge(&self, rules: &CompiledRules) -> Result<Judgement, EvalError> {
+        let mut judgement = judge(rules, &self.start, &self.moves)?;
+        let texts = write_line(&self.start, &self.moves, Notation::Vietnamese);
+        for (ply, text) in judgement.plies.iter_mut().zip(texts) {
+            ply.text = Some(text);
+        }
+        Ok(judgement)
+    }
+}
+
+/// Reads the spec file at `path`: its text, and the spec file it holds.
+pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), ReadError> {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| ReadError::Unreadable {
+        path: name.clone(),
+        reason: e.to_string().to_lowercase(),
+    })?;
+    let spec = SpecFile::from_yaml(&name, &text).map_err(ReadError::Spec)?;
+    Ok((SourceFile::new(name, text), spec))
+}
+
+/// Why a spec file could not be used.
+#[derive(Debug, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The file cannot be read.
+    #[error("cannot read `{path}`: {reason}")]
+    #[diagnostic(code(xqlaw::spec::read))]
+    Unreadable {
+        /// The path, as given.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The file is not a spec file.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Spec(SpecError),
+    /// Its position or one of its moves does not replay.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Replay(Box<SpecProblem>),
+}
+
+/// A problem with one spec file, pointing at its place in the file.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(code(xqlaw::spec::case))]
+pub struct SpecProblem {
+    message: String,
+    #[help]
+    help: String,
+    #[source_code]
+    src: NamedSource<Arc<str>>,
+    #[label("here")]
+    span: SourceSpan,
+}
+
+impl SpecProblem {
+    /// A problem in `source` at `span`.
+    pub(crate) fn new(
+        source: &SourceFile,
+        span: SourceSpan,
+        message: String,
+        help: String,
+    ) -> Box<SpecProblem> {
+        Box::new(SpecProblem {
+            message,
+            help,
+            src: source.named(),
+            span,
+        })
+    }
+}
+
+/// Reads the start position and the moves of a spec file, checking that they replay.
+fn replay(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>), Box<SpecProblem>> {
+    let text = &source.text;
+    let start = Position::from_fen(&spec.fen).map_err(|e| {
+        SpecProblem::new(
+            source,
+            span_of_line(text, "fen:"),
+            format!("invalid fen: {e}"),
+            "the `fen` field must be a legal position".to_string(),
+        )
+    })?;
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(spec.moves.len());
+    for (ply, mv_text) in spec.moves.iter().enumerate() {
+        let span = span_of_item(text, "moves:", ply);
+        let mv: Move = mv_text.parse().map_err(|e| {
+            SpecProblem::new(
+                source,
+                span,
+                format!("ply {} (`{mv_text}`) is not a move: {e}", ply + 1),
+                "moves are written in ICCS, like `h2e2`".to_string(),
+            )
+        })?;
+        pos = pos.play(mv).map_err(|_| {
+            SpecProblem::new(
+                source,
+                span,
+                format!(
+                    "ply {} (`{mv_text}`) is not legal for {}",
+                    ply + 1,
+                    pos.turn()
+                ),
+                format!(
+                    "legal moves here: {}",
+                    pos.legal_moves()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            )
+        })?;
+        moves.push(mv);
+    }
+    Ok((start, moves))
+}
+
+/// The span of the first line starting with `prefix` (the whole file start if none).
+fn span_of_line(text: &str, prefix: &str) -> SourceSpan {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(prefix) {
+            return SourceSpan::from((offset, line.trim_end().len()));
+        }
+        offset += line.len();
+    }
+    SourceSpan::from((0, 0))
+}
+
+/// The span of the `index`-th `- item` line of the block list under `key`.
+fn span_of_item(text: &str, key: &str, index: usize) -> SourceSpan {
+    let mut offset = 0;
+    let mut inside = false;
+    let mut seen = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(key) {
+            inside = true;
+        } else if inside && line.starts_with("- ") {
+            if seen == index {
+                return SourceSpan::from((offset, line.trim_end().len()));
+            }
+            seen += 1;
+        } else if inside && !line.starts_with(' ') {
+            break;
+        }
+        offset += line.len();
+    }
+    span_of_line(text, key)
+}
+
+/// The span of `  name:` in the block map under `key`.
+pub(crate) fn span_of_key(text: &str, key: &str, name: &str) -> SourceSpan {
+    let mut offset = 0;
+    let mut inside = false;
+    let wanted = format!("  {name}:");
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(key) {
+            inside = true;
+        } else if inside && line.starts_with(&wanted) {
+            return SourceSpan::from((offset + 2, name.len()));
+        } else if inside && !line.starts_with(' ') {
+            break;
+        }
+        offset += line.len();
+    }
+    span_of_line(text, key)
+}
