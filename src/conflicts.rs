@@ -11,10 +11,10 @@
 use miette::Diagnostic;
 use thiserror::Error;
 
-use crate::compile::err::Problem;
 use crate::compile::{CompiledRules, Ruling};
 use crate::corpus::Corpus;
 use crate::eval::SideJudgement;
+use crate::source::{Loc, SourceFile};
 use crate::syntax::ast::Outcome;
 
 /// Two rulings of equal precedence that give one side different outcomes.
@@ -79,13 +79,37 @@ pub fn find(corpus: &Corpus, k: usize) -> Vec<Conflict> {
     conflicts
 }
 
-/// A conflict as a diagnostic pointing at both rulings.
+/// A conflict as a diagnostic pointing at the forbidding ruling, and at the allowing one when
+/// it stands in the same file.
 #[derive(Debug, Error, Diagnostic)]
-pub enum ConflictDiagnostic {
-    /// Two rulings of equal precedence give one side different outcomes.
-    #[error(transparent)]
-    #[diagnostic(transparent)]
-    Conflict(Problem),
+#[error(
+    "rulings {allowing} and {forbidding} conflict: with equal precedence, one allows and the \
+     other forbids the same side's play in {diagrams}"
+)]
+#[diagnostic(
+    code(xqlaw::conflict),
+    help(
+        "{elsewhere}say which governs: `overrides` on one of them, or an `unless` that keeps \
+         them apart (meanwhile the forbidding ruling wins)"
+    )
+)]
+pub struct ConflictDiagnostic {
+    /// The allowing ruling, cited.
+    allowing: String,
+    /// The forbidding ruling, cited.
+    forbidding: String,
+    /// The diagrams and sides where they collide.
+    diagrams: String,
+    #[source_code]
+    file: SourceFile,
+    #[label(primary, "forbids the play ({forbidding_article})")]
+    at: Loc,
+    forbidding_article: String,
+    #[label("allows it ({allowing_article})")]
+    allowing_at: Option<Loc>,
+    allowing_article: String,
+    /// Where the allowing ruling stands when it is in another file, else empty.
+    elsewhere: String,
 }
 
 /// `ruling (article)`.
@@ -94,16 +118,6 @@ fn cited(r: &Ruling) -> String {
         Some(article) => format!("`{}` ({article})", r.id),
         None => format!("`{}`", r.id),
     }
-}
-
-/// Where a ruling stands, as `file:line`.
-fn place(r: &Ruling) -> String {
-    let (file, loc) = &r.site;
-    let line = file
-        .text
-        .get(..loc.start)
-        .map_or(0, |t| t.lines().count().max(1));
-    format!("{}:{line}", file.name)
 }
 
 impl ConflictDiagnostic {
@@ -116,48 +130,28 @@ impl ConflictDiagnostic {
             .iter()
             .map(|(title, side)| format!("{title} ({side})"))
             .collect();
-        let message = format!(
-            "rulings {} and {} conflict: with equal precedence, one allows and the other \
-             forbids the same side's play in {}",
-            cited(allowing),
-            cited(forbidding),
-            diagrams.join(", ")
-        );
-        let (file, loc) = &forbidding.site;
-        let mut problem = Problem::at(
-            "xqlaw::conflict",
-            file,
-            *loc,
-            message,
-            format!(
-                "forbids the play ({})",
-                forbidding.meta.article.as_deref().unwrap_or("no article")
-            ),
-        );
-        let allowed_label = format!(
-            "allows it ({})",
-            allowing.meta.article.as_deref().unwrap_or("no article")
-        );
-        let help = "say which governs: `overrides` on one of them, or an `unless` that keeps \
-                    them apart (meanwhile the forbidding ruling wins)";
-        if allowing.site.0 == *file {
-            problem = problem.label(allowing.site.1, allowed_label);
-            problem = problem.help(help);
-        } else {
-            problem = problem.help(format!(
-                "{} {allowed_label} at {}; {help}",
-                allowing.id,
-                place(allowing)
-            ));
-        }
-        Some(ConflictDiagnostic::Conflict(problem))
-    }
-
-    /// The message.
-    pub fn message(&self) -> &str {
-        match self {
-            ConflictDiagnostic::Conflict(p) => p.message(),
-        }
+        let article = |r: &Ruling| r.meta.article.as_deref().unwrap_or("no article").to_owned();
+        let same_file = allowing.site.file == forbidding.site.file;
+        Some(ConflictDiagnostic {
+            allowing: cited(allowing),
+            forbidding: cited(forbidding),
+            diagrams: diagrams.join(", "),
+            file: forbidding.site.file.clone(),
+            at: forbidding.site.loc,
+            forbidding_article: article(forbidding),
+            allowing_at: same_file.then_some(allowing.site.loc),
+            allowing_article: article(allowing),
+            elsewhere: if same_file {
+                String::new()
+            } else {
+                format!(
+                    "{} allows it ({}) at {}; ",
+                    allowing.id,
+                    article(allowing),
+                    allowing.site.place()
+                )
+            },
+        })
     }
 }
 
@@ -166,7 +160,6 @@ mod tests {
     use super::*;
     use crate::compile::compile_str;
     use crate::corpus::Diagram;
-    use crate::source::SourceFile;
     use crate::spec::SpecFile;
 
     /// Red's rook checks on every move (h8h9 and back), Black's king steps aside and back.
@@ -206,12 +199,10 @@ mod tests {
             }]
         );
         let diagnostic = ConflictDiagnostic::new(rules, &found[0]).unwrap();
+        let message = diagnostic.to_string();
         assert!(
-            diagnostic
-                .message()
-                .contains("`checks-allowed` (X) and `perpetual-check` conflict"),
-            "{}",
-            diagnostic.message()
+            message.contains("`checks-allowed` (X) and `perpetual-check` conflict"),
+            "{message}"
         );
     }
 

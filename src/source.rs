@@ -138,6 +138,54 @@ impl SourceFile {
     pub fn slice(&self, loc: Loc) -> &str {
         self.text.get(loc.start..loc.end).unwrap_or("")
     }
+
+    /// `name:line` of the byte at `offset` (lines counted from 1).
+    pub fn place(&self, offset: usize) -> String {
+        let line = self
+            .text
+            .get(..offset)
+            .map_or(0, |t| t.matches('\n').count())
+            + 1;
+        format!("{}:{line}", self.name)
+    }
+}
+
+/// A source file is the source code of the diagnostics about it, under its name.
+impl miette::SourceCode for SourceFile {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let contents = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}
+
+/// Where something is written: a file and a span in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Site {
+    /// The file.
+    pub file: SourceFile,
+    /// The span.
+    pub loc: Loc,
+}
+
+impl Site {
+    /// `name:line` of the start of the span.
+    pub fn place(&self) -> String {
+        self.file.place(self.loc.start)
+    }
 }
 
 /// A collection with at least one element (errors of a stage, so "no errors" cannot be an
@@ -212,6 +260,25 @@ mod tests {
     fn loc_join_and_shift() {
         assert_eq!(Loc::new(3, 5).join(Loc::new(1, 4)), Loc::new(1, 5));
         assert_eq!(Loc::new(3, 5).shift(10), Loc::new(13, 15));
+    }
+
+    #[test]
+    fn place_counts_lines_from_one() {
+        let file = SourceFile::new("x.rules", "ab\ncd\n");
+        assert_eq!(file.place(0), "x.rules:1");
+        assert_eq!(file.place(3), "x.rules:2");
+        assert_eq!(file.place(99), "x.rules:1");
+    }
+
+    #[test]
+    fn a_source_file_names_its_spans() {
+        use miette::SourceCode;
+        let file = SourceFile::new("x.rules", "ab\ncd\n");
+        let span = miette::SourceSpan::from((3, 2));
+        let contents = file.read_span(&span, 0, 0).unwrap();
+        assert_eq!(contents.name(), Some("x.rules"));
+        assert_eq!(contents.line(), 1);
+        assert_eq!(contents.data(), b"cd");
     }
 
     #[test]

@@ -4,8 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use xqlaw::compile::graph::GraphFormat;
-use xqlaw::compile::{CompileErrors, CompiledRules, load_rules};
+use xqlaw::compile::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 use xqlaw::conflicts::{self, ConflictDiagnostic};
 use xqlaw::corpus::Corpus;
 use xqlaw::words::plural;

@@ -5,14 +5,9 @@
 
 use super::model::{MoveFact, PlyFacts, RoleSet, Threat, ThreatFact};
 
-/// What a fact is said of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Subject {
-    /// A whole move (one ply).
-    Move,
-    /// One capture threat made by a move (an attacker and a target).
-    Threat,
-}
+/// What a fact is said of: the rule language's own [`Subject`], as facts and terms are said
+/// of the same things.
+pub use crate::syntax::ast::Subject;
 
 /// The parameters a fact takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -69,13 +69,23 @@ pub struct Attrs {
     pub gloss: Option<Node<String>>,
 }
 
-/// What a term is said of.
+/// What a term or a fact is said of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Subject {
-    /// A whole move.
+    /// A whole move (one ply).
     Move,
-    /// One capture threat of a move.
+    /// One capture threat made by a move (an attacker and a target).
     Threat,
+}
+
+impl Subject {
+    /// The keyword that names it: `move` or `threat`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Subject::Move => "move",
+            Subject::Threat => "threat",
+        }
+    }
 }
 
 /// `[replace] term NAME on SUBJECT ATTRS = EXPR`.

@@ -64,10 +64,7 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
         Item::Term(t) => {
             docs(out, &t.docs, "")?;
             let replace = if t.replace { "replace " } else { "" };
-            let subject = match t.subject.node {
-                Subject::Move => "move",
-                Subject::Threat => "threat",
-            };
+            let subject = t.subject.node.keyword();
             writeln!(out, "{replace}term {} on {subject}", t.id.node)?;
             attrs(out, &t.attrs)?;
             writeln!(out, "    = {}", expr(&t.body.node))
@@ -202,21 +199,33 @@ pub fn pattern(p: &Pattern) -> String {
             body,
             targets,
         } => {
-            let q = match quantifier.node {
-                Quantifier::Every => "every move".to_owned(),
-                Quantifier::Some => "some move".to_owned(),
-                Quantifier::No => "no move".to_owned(),
-                Quantifier::AtLeast(n) => format!("at least {n} moves"),
-            };
-            let t = match targets.as_ref().map(|t| t.node) {
-                None => "",
-                Some(TargetClause::SameTarget) => " on same target",
-                Some(TargetClause::SameTargetSameAttacker) => " on same target by same attacker",
-                Some(TargetClause::ChangingTargets) => " on changing targets",
-            };
+            let q = self::quantifier(quantifier.node);
+            let t = targets
+                .as_ref()
+                .map(|t| format!(" {}", target_clause(t.node)))
+                .unwrap_or_default();
             // A compound body is parenthesised so the pattern's own `and`/`or` stay apart.
             format!("{q} {}{t}", operand(&body.node))
         }
+    }
+}
+
+/// Prints a quantifier: `every move`, `at least 2 moves`.
+pub fn quantifier(q: Quantifier) -> String {
+    match q {
+        Quantifier::Every => "every move".to_owned(),
+        Quantifier::Some => "some move".to_owned(),
+        Quantifier::No => "no move".to_owned(),
+        Quantifier::AtLeast(n) => format!("at least {n} moves"),
+    }
+}
+
+/// Prints a target clause: `on same target`.
+pub fn target_clause(t: TargetClause) -> &'static str {
+    match t {
+        TargetClause::SameTarget => "on same target",
+        TargetClause::SameTargetSameAttacker => "on same target by same attacker",
+        TargetClause::ChangingTargets => "on changing targets",
     }
 }
 
@@ -229,7 +238,8 @@ fn pattern_operand(p: &Pattern) -> String {
     }
 }
 
-fn party(p: Party) -> &'static str {
+/// Prints a party of a verdict condition: `side` or `other`.
+pub fn party(p: Party) -> &'static str {
     match p {
         Party::Side => "side",
         Party::Other => "other",

@@ -103,11 +103,7 @@ impl RuleDiff {
 
 /// A term's definition in canonical form, with its attributes.
 fn term_text(subject: Subject, body: &str, meta: &Meta) -> String {
-    let subject = match subject {
-        Subject::Move => "move",
-        Subject::Threat => "threat",
-    };
-    format!("on {subject} = {body}{}", meta_text(meta))
+    format!("on {} = {body}{}", subject.keyword(), meta_text(meta))
 }
 
 /// The attributes that are part of the law (name, article, quote, gloss), one per line.

@@ -1,13 +1,27 @@
-//! Loading a rule set with the rule sets it `extends`, and merging them into one list of
-//! definitions (`replace`, `remove`, settings and verdict overrides applied).
+//! Inheritance: loading a rule set with the rule sets it `extends`, and merging them into one
+//! list of definitions (`replace`, `remove`, settings and verdict overrides applied).
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::err::{CompileError, Problem};
+use super::err::{self, CompileError};
 use crate::source::{Loc, SourceFile};
 use crate::syntax::{self, ast};
-use crate::words::did_you_mean;
+
+/// The rule files (`*.rules`) in `dir`, in name order.
+///
+/// # Errors
+///
+/// The folder cannot be read.
+pub fn rule_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
 
 /// Where `extends NAME` looks for `NAME.rules`.
 pub(crate) enum Loader {
@@ -39,7 +53,7 @@ impl Loader {
         let Loader::Dir(dir) = self else {
             return Vec::new();
         };
-        super::rule_files(dir)
+        rule_files(dir)
             .unwrap_or_default()
             .iter()
             .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
@@ -103,7 +117,7 @@ struct Link {
 
 /// Loads `root` and its ancestors and merges them. Pushes every problem to `errors`; returns
 /// `None` if the chain could not be loaded or parsed.
-pub(crate) fn resolve(
+pub(crate) fn inherit(
     root: SourceFile,
     loader: &Loader,
     errors: &mut Vec<CompileError>,
@@ -143,7 +157,8 @@ fn load_chain(
 ) -> Option<Vec<Link>> {
     let mut chain: Vec<Link> = Vec::new();
     let mut next = Some(root);
-    let mut expected_name: Option<(String, SourceFile, Loc)> = None;
+    // The name the next file must declare, and the file whose `extends` named it.
+    let mut expected_name: Option<(String, SourceFile)> = None;
     while let Some(file) = next.take() {
         let ast = match syntax::parse(&file) {
             Ok(ast) => ast,
@@ -153,22 +168,15 @@ fn load_chain(
             }
         };
         let name = &ast.header.name;
-        if let Some((expected, child, loc)) = &expected_name {
+        if let Some((expected, child)) = &expected_name {
             if name.node != *expected {
-                errors.push(CompileError::Invalid(
-                    Problem::at(
-                        "xqlaw::extends::name",
-                        &file,
-                        name.loc,
-                        format!("`{}` declares the rule set `{}`, not `{expected}`", file.name, name.node),
-                        "declared here",
-                    )
-                    .help(format!(
-                        "`extends {expected}` in `{}` reads `{expected}.rules`; rename the rule set or the file",
-                        child.name
-                    )),
-                ));
-                let _ = loc;
+                errors.push(CompileError::ExtendsMisnamed {
+                    file: file.clone(),
+                    at: name.loc,
+                    declared: name.node.clone(),
+                    expected: expected.clone(),
+                    child: child.name.clone(),
+                });
                 return None;
             }
         }
@@ -182,58 +190,35 @@ fn load_chain(
                     .collect();
                 path.push(&name.node);
                 path.push(&parent.node);
-                errors.push(CompileError::Cycle(
-                    Problem::at(
-                        "xqlaw::extends::cycle",
-                        &file,
-                        parent.loc,
-                        format!("rule set `{}` extends itself", parent.node),
-                        "extended here",
-                    )
-                    .help(format!(
-                        "the chain of `extends` goes round: {}",
-                        path.join(" → ")
-                    )),
-                ));
+                errors.push(CompileError::ExtendsCycle {
+                    file: file.clone(),
+                    at: parent.loc,
+                    name: parent.node.clone(),
+                    chain: err::chain(&path),
+                });
                 return None;
             }
             match loader.load(&parent.node) {
                 Some(Ok(parent_file)) => {
-                    expected_name = Some((parent.node.clone(), file.clone(), parent.loc));
+                    expected_name = Some((parent.node.clone(), file.clone()));
                     next = Some(parent_file);
                 }
                 Some(Err((shown, e))) => {
-                    errors.push(CompileError::Io(Problem::at(
-                        "xqlaw::extends::io",
-                        &file,
-                        parent.loc,
-                        format!("cannot read `{shown}`: {}", e.to_string().to_lowercase()),
-                        "extended here",
-                    )));
+                    errors.push(CompileError::ExtendsUnreadable {
+                        file: file.clone(),
+                        at: parent.loc,
+                        path: shown,
+                        reason: e.to_string().to_lowercase(),
+                    });
                     return None;
                 }
                 None => {
-                    let names = loader.names();
-                    let help = did_you_mean(&parent.node, names.iter().map(String::as_str))
-                        .unwrap_or_else(|| match loader {
-                            Loader::Dir(_) => format!(
-                                "rule sets are looked up as `{}.rules` in the same directory",
-                                parent.node
-                            ),
-                            Loader::Nowhere => {
-                                "a rule set given as text cannot extend another; load it from a file"
-                                    .to_owned()
-                            }
-                        });
-                    errors.push(CompileError::UnknownName(
-                        Problem::at(
-                            "xqlaw::extends::missing",
-                            &file,
-                            parent.loc,
-                            format!("there is no rule set `{}`", parent.node),
-                            "extended here",
-                        )
-                        .help(help),
+                    errors.push(CompileError::extends_missing(
+                        &file,
+                        parent.loc,
+                        &parent.node,
+                        &loader.names(),
+                        matches!(loader, Loader::Dir(_)),
                     ));
                     return None;
                 }
@@ -282,17 +267,12 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
         match item.node {
             ast::Item::Setting(s) => {
                 if let Some(first) = local_settings.get(&s.name.node) {
-                    errors.push(CompileError::Duplicate(
-                        Problem::at(
-                            "xqlaw::duplicate::setting",
-                            &file,
-                            s.name.loc,
-                            format!("setting `{}` is given twice", s.name.node),
-                            "given again here",
-                        )
-                        .label(*first, "first given here")
-                        .help("keep one of the two lines"),
-                    ));
+                    errors.push(CompileError::SettingTwice {
+                        file: file.clone(),
+                        at: s.name.loc,
+                        first: *first,
+                        name: s.name.node.clone(),
+                    });
                     continue;
                 }
                 local_settings.insert(s.name.node.clone(), s.name.loc);
@@ -350,17 +330,12 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     ast::RemovedKind::Ruling => Kind::Ruling,
                 };
                 if let Some(first) = local.get(&r.id.node) {
-                    errors.push(CompileError::NothingToChange(
-                        Problem::at(
-                            "xqlaw::remove::local",
-                            &file,
-                            r.id.loc,
-                            format!("cannot remove `{}`, which this file defines", r.id.node),
-                            "removed here",
-                        )
-                        .label(*first, "defined here")
-                        .help("delete the definition instead"),
-                    ));
+                    errors.push(CompileError::RemoveLocal {
+                        file: file.clone(),
+                        at: r.id.loc,
+                        defined: *first,
+                        name: r.id.node.clone(),
+                    });
                     continue;
                 }
                 let found = match kind {
@@ -393,21 +368,16 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                 }
             }
             ast::Item::Verdict(v) => {
+                let keyword = Loc::new(item_loc.start, item_loc.start + "verdict".len());
                 if let Some(first) = local_verdict {
-                    errors.push(CompileError::Duplicate(
-                        Problem::at(
-                            "xqlaw::duplicate::verdict",
-                            &file,
-                            Loc::new(item_loc.start, item_loc.start + "verdict".len()),
-                            "the verdict is given twice",
-                            "second verdict",
-                        )
-                        .label(first, "first verdict")
-                        .help("a rule file has one verdict block; merge the rows"),
-                    ));
+                    errors.push(CompileError::VerdictTwice {
+                        file: file.clone(),
+                        at: keyword,
+                        first,
+                    });
                     continue;
                 }
-                local_verdict = Some(Loc::new(item_loc.start, item_loc.start + "verdict".len()));
+                local_verdict = Some(keyword);
                 merged.verdict = Some(Def::new(&file, &rule_set, v));
             }
         }
@@ -428,39 +398,25 @@ fn define(
     errors: &mut Vec<CompileError>,
 ) -> bool {
     if let Some(first) = local.get(name) {
-        errors.push(CompileError::Duplicate(
-            Problem::at(
-                "xqlaw::duplicate::name",
-                file,
-                loc,
-                format!("`{name}` is defined twice"),
-                "defined again here",
-            )
-            .label(*first, "first defined here")
-            .help("terms and rulings share one namespace; rename one of them"),
-        ));
+        errors.push(CompileError::DefinedTwice {
+            file: file.clone(),
+            at: loc,
+            first: *first,
+            name: name.to_owned(),
+        });
         return false;
     }
     let existing = existing_kind(merged, name);
     match (replace, existing) {
         (false, None) => true,
-        (false, Some((k, set))) => {
-            errors.push(CompileError::Duplicate(
-                Problem::at(
-                    "xqlaw::duplicate::inherited",
-                    file,
-                    loc,
-                    format!("`{name}` is already defined in `{set}`"),
-                    "defined again here",
-                )
-                .help(if k == kind {
-                    format!(
-                        "write `replace {} {name}` to replace the inherited definition",
-                        k.word()
-                    )
-                } else {
-                    format!("`{name}` is a {} in `{set}`; choose another name", k.word())
-                }),
+        (false, Some((k, rule_set))) => {
+            errors.push(CompileError::already_defined(
+                file,
+                loc,
+                name,
+                k.word(),
+                k == kind,
+                rule_set,
             ));
             false
         }
@@ -492,44 +448,40 @@ fn nothing_to_change(
     file: &SourceFile,
     parent: Option<&str>,
     kind: Kind,
-    verb: &str,
+    verb: &'static str,
     name: &str,
     loc: Loc,
 ) -> CompileError {
-    let help = match (existing_kind(merged, name), parent) {
-        (Some((k, _)), _) => Some(format!(
-            "`{name}` is a {}; write `{verb} {} {name}`",
-            k.word(),
-            k.word()
-        )),
-        (None, None) => Some(format!(
-            "`{verb}` changes a definition inherited through `extends`, and this rule set extends none"
-        )),
-        (None, Some(_)) => {
-            let names: Vec<&str> = match kind {
-                Kind::Term => merged
-                    .terms
-                    .iter()
-                    .map(|d| d.item.id.node.as_str())
-                    .collect(),
-                Kind::Ruling => merged
-                    .rulings
-                    .iter()
-                    .map(|d| d.item.id.node.as_str())
-                    .collect(),
-            };
-            did_you_mean(name, names)
-        }
+    let names: Vec<&str> = match kind {
+        Kind::Term => merged
+            .terms
+            .iter()
+            .map(|d| d.item.id.node.as_str())
+            .collect(),
+        Kind::Ruling => merged
+            .rulings
+            .iter()
+            .map(|d| d.item.id.node.as_str())
+            .collect(),
     };
-    let inherited = parent.map(|p| format!(" in `{p}`")).unwrap_or_default();
-    CompileError::NothingToChange(
-        Problem::at(
-            "xqlaw::nothing-to-change",
-            file,
-            loc,
-            format!("there is no {} `{name}`{inherited} to {verb}", kind.word()),
-            format!("{verb}d here"),
-        )
-        .maybe_help(help),
+    CompileError::nothing_to_change(
+        file,
+        loc,
+        kind.word(),
+        verb,
+        name,
+        existing_kind(merged, name).map(|(k, _)| k.word()),
+        parent,
+        names,
     )
+}
+
+/// Merges a rule set given as text, for the tests of the later passes: the merged
+/// definitions, and the errors found so far.
+#[cfg(test)]
+pub(super) fn inherit_str(text: &str) -> (Merged, Vec<CompileError>) {
+    let mut errors = Vec::new();
+    let root = SourceFile::new("t.rules", text);
+    let merged = inherit(root, &Loader::Nowhere, &mut errors).unwrap();
+    (merged, errors)
 }

@@ -1,0 +1,178 @@
+//! The compiled rule set: terms and rulings with their names resolved, in evaluation order,
+//! the verdict table, and the predicate graph.
+
+use super::err::CompileWarning;
+use super::graph::RuleGraph;
+use crate::facts::{FactSpec, RoleSet, Settings};
+use crate::source::Site;
+use crate::syntax::ast::{Outcome, Party, Quantifier, RowResult, Subject, TargetClause};
+
+/// Index of a term in [`CompiledRules::terms`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TermId(pub usize);
+
+/// Index of a ruling in [`CompiledRules::rulings`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RulingId(pub usize);
+
+/// The descriptive attributes of a term or ruling.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Meta {
+    /// Vietnamese name.
+    pub name: Option<String>,
+    /// Where it comes from.
+    pub article: Option<String>,
+    /// The words of the law.
+    pub quote: Option<String>,
+    /// English gloss.
+    pub gloss: Option<String>,
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// The rule set (file) that defined it.
+    pub defined_in: String,
+}
+
+/// A resolved expression over a move or a threat.
+#[derive(Debug, Clone)]
+pub enum Expr {
+    /// All hold.
+    And(Vec<Expr>),
+    /// One holds.
+    Or(Vec<Expr>),
+    /// Does not hold.
+    Not(Box<Expr>),
+    /// A registered fact, with its piece kinds (empty for facts without parameters).
+    Fact(&'static FactSpec, RoleSet),
+    /// A term of the same subject.
+    Term(TermId),
+    /// In a move expression: some threat of the move satisfies the threat expression.
+    AnyThreat(Box<Expr>),
+    /// In a move expression: no threat of the move satisfies the threat expression.
+    NoThreat(Box<Expr>),
+}
+
+/// A resolved pattern over one side's moves.
+#[derive(Debug, Clone)]
+pub enum Pattern {
+    /// All hold.
+    And(Vec<Pattern>),
+    /// One holds.
+    Or(Vec<Pattern>),
+    /// Does not hold.
+    Not(Box<Pattern>),
+    /// The pattern over the other side's moves.
+    Opponent(Box<Pattern>),
+    /// A quantified pattern.
+    Moves {
+        /// How many moves.
+        quantifier: Quantifier,
+        /// Over moves if `targets` is `None`, over threats otherwise.
+        body: Expr,
+        /// The target clause.
+        targets: Option<TargetClause>,
+    },
+}
+
+/// A compiled term.
+#[derive(Debug, Clone)]
+pub struct Term {
+    /// Its name.
+    pub id: String,
+    /// What it is said of.
+    pub subject: Subject,
+    /// Descriptive attributes.
+    pub meta: Meta,
+    /// Its definition.
+    pub body: Expr,
+    /// The definition as written (canonical text).
+    pub text: String,
+}
+
+/// A compiled ruling.
+#[derive(Debug, Clone)]
+pub struct Ruling {
+    /// Its name.
+    pub id: String,
+    /// Descriptive attributes.
+    pub meta: Meta,
+    /// When it fires.
+    pub when: Pattern,
+    /// Exceptions.
+    pub unless: Vec<Pattern>,
+    /// What it rules.
+    pub outcome: Outcome,
+    /// Rulings it sets aside when both fire.
+    pub overrides: Vec<RulingId>,
+    /// The `when` pattern as written (canonical text).
+    pub when_text: String,
+    /// The `unless` patterns as written.
+    pub unless_text: Vec<String>,
+    /// Where its name stands in the file that defines it (for diagnostics about it).
+    pub site: Site,
+}
+
+/// One condition of a verdict row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cond {
+    /// Whose outcome.
+    pub party: Party,
+    /// Which outcome.
+    pub outcome: Outcome,
+    /// The ruling that must be in force for that party.
+    pub by: Option<RulingId>,
+}
+
+/// One verdict row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerdictRow {
+    /// The conditions (all must hold); empty for `otherwise`.
+    pub conds: Vec<Cond>,
+    /// What the row decides.
+    pub result: RowResult,
+    /// The row as written (canonical text).
+    pub text: String,
+}
+
+/// A rule set ready to judge plays.
+#[derive(Debug, Clone)]
+pub struct CompiledRules {
+    /// The rule set's name.
+    pub name: String,
+    /// Its title.
+    pub title: Option<String>,
+    /// The document it transcribes.
+    pub source: Option<String>,
+    /// Its doc comment.
+    pub docs: Vec<String>,
+    /// The rule sets it extends, nearest first.
+    pub extends: Vec<String>,
+    /// Settings for the fact computation.
+    pub settings: Settings,
+    /// Terms, in evaluation order: every term comes after the terms it uses.
+    pub terms: Vec<Term>,
+    /// Rulings, in evaluation order: a ruling comes after every ruling that overrides it.
+    pub rulings: Vec<Ruling>,
+    /// Verdict rows, top to bottom.
+    pub verdict: Vec<VerdictRow>,
+    /// The predicate graph.
+    pub graph: RuleGraph,
+    /// Warnings found while compiling (see [`CompiledRules::warnings`]).
+    pub(crate) warnings: std::sync::Arc<Vec<CompileWarning>>,
+}
+
+impl CompiledRules {
+    /// The term named `id`.
+    pub fn term(&self, id: &str) -> Option<&Term> {
+        self.terms.iter().find(|t| t.id == id)
+    }
+
+    /// The ruling named `id`.
+    pub fn ruling(&self, id: &str) -> Option<&Ruling> {
+        self.rulings.iter().find(|r| r.id == id)
+    }
+
+    /// The warnings found while compiling.
+    pub fn warnings(&self) -> &[CompileWarning] {
+        &self.warnings
+    }
+}

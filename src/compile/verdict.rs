@@ -1,0 +1,82 @@
+//! The verdict table: its rows checked and compiled, top to bottom.
+
+use super::err::{CompileError, CompileWarning};
+use super::inherit::Merged;
+use super::ir::{Cond, Ruling, VerdictRow};
+use super::resolver::Resolver;
+use super::scope::Scope;
+use crate::source::Loc;
+use crate::syntax::ast::Guard;
+use crate::syntax::print;
+
+/// Checks the verdict block and compiles its rows (ruling ids in definition order, as in
+/// `rulings`).
+pub(super) fn verdict(
+    merged: &Merged,
+    scope: &Scope,
+    rulings: &[Ruling],
+    errors: &mut Vec<CompileError>,
+    warnings: &mut Vec<CompileWarning>,
+) -> Vec<VerdictRow> {
+    let Some(def) = &merged.verdict else {
+        errors.push(CompileError::NoVerdict {
+            file: merged.root.clone(),
+            at: merged.name_loc,
+            name: merged.name.clone(),
+        });
+        return Vec::new();
+    };
+    let mut rows = Vec::new();
+    let mut otherwise: Option<Loc> = None;
+    for row in &def.item.rows {
+        if let Some(first) = otherwise {
+            warnings.push(CompileWarning::UnreachableRow {
+                file: def.file.clone(),
+                at: row.loc,
+                otherwise: first,
+            });
+        }
+        let mut conds = Vec::new();
+        match &row.guard.node {
+            Guard::Otherwise => {
+                otherwise.get_or_insert(row.guard.loc);
+            }
+            Guard::All(cs) => {
+                for c in cs {
+                    let by = c
+                        .by
+                        .as_ref()
+                        .and_then(|name| Resolver::new(scope, &def.file, errors).ruling_ref(name));
+                    let ruling = by.and_then(|id| rulings.get(id.0));
+                    if let Some(r) = ruling.filter(|r| r.outcome != c.outcome.node) {
+                        errors.push(CompileError::NeverHolds {
+                            file: def.file.clone(),
+                            at: c.loc,
+                            ruling: r.id.clone(),
+                            rules: print::outcome(r.outcome),
+                            wanted: print::outcome(c.outcome.node),
+                            party: print::party(c.party.node),
+                        });
+                    }
+                    conds.push(Cond {
+                        party: c.party.node,
+                        outcome: c.outcome.node,
+                        by,
+                    });
+                }
+            }
+        }
+        rows.push(VerdictRow {
+            conds,
+            result: row.result.node,
+            text: print::verdict_row(&row.node),
+        });
+    }
+    if otherwise.is_none() {
+        warnings.push(CompileWarning::NoOtherwise {
+            file: def.file.clone(),
+            at: def.item.rows.last().map_or(Loc::default(), |r| r.loc),
+        });
+    }
+    rows
+}
