@@ -104,19 +104,12 @@ fn emit(text: &str) {
 
 /// Renders a diagnostic for standard error, with colours only on a terminal.
 fn render(diagnostic: &dyn Diagnostic) -> String {
-    let theme = if std::io::stderr().is_terminal() {
-        GraphicalTheme::unicode()
+    if std::io::stderr().is_terminal() {
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode());
+        xqlaw::report::render_with(diagnostic, &handler)
     } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let mut out = String::new();
-    if GraphicalReportHandler::new_themed(theme)
-        .render_report(&mut out, diagnostic)
-        .is_err()
-    {
-        out = format!("{diagnostic}\n");
+        xqlaw::report::render(diagnostic)
     }
-    out
 }
 
 /// The spec files `check` and `diff` judge: those under the `--specs` paths, or under

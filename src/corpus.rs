@@ -19,7 +19,7 @@ use thiserror::Error;
 
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
 
-pub use diagram::{Diagram, ReadError, SpecProblem};
+pub use diagram::{Diagram, DiagramError, SpecProblem};
 pub use files::spec_files;
 pub use runner::{CaseOutcome, CaseReport, Totals, run, totals};
 
@@ -49,7 +49,7 @@ pub struct Specs {
     /// The diagrams, not yet judged, in path order.
     pub diagrams: Vec<Diagram>,
     /// The spec files that could not be used.
-    pub unreadable: Vec<(PathBuf, ReadError)>,
+    pub unreadable: Vec<(PathBuf, DiagramError)>,
 }
 
 /// Reads every spec file under `paths` (see [`spec_files`]).
@@ -63,7 +63,7 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Specs, CorpusError> {
             path: missing.clone(),
         });
     }
-    let read: Vec<(PathBuf, Result<Diagram, ReadError>)> = spec_files(paths)
+    let read: Vec<(PathBuf, Result<Diagram, DiagramError>)> = spec_files(paths)
         .into_par_iter()
         .map(|path| {
             let diagram = Diagram::read(&path);

@@ -4,14 +4,14 @@
 //! order); each side's rulings are matched over that side's moves, overrides applied, and the
 //! verdict table combines the two outcomes. [`Judgement::explain`] says why in words.
 
-pub mod err;
-pub mod explain;
+mod err;
+mod explain;
 mod pattern;
-pub mod verdict;
+mod verdict;
 
 use serde::Serialize;
 
-pub use err::EvalError;
+pub use err::{EmptyPlay, EvalError};
 pub use explain::{PlyReport, ThreatReport};
 pub use verdict::{FiredRuling, MatchedRow, SideJudgement, Verdict};
 

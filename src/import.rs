@@ -1,79 +1,54 @@
 //! `xqlaw import`: reads the published law text and writes one spec file per diagram.
 //!
-//! Stages, one module each: [`text`] (forum markup → lines and items), [`diagram`] (a `[game]`
-//! block → printed FEN and moves), [`document`] (articles and commentary per file),
-//! [`errata`] (replay and misprint correction), [`merge`](mod@merge) (copies across files), [`err`]
-//! (diagnostics). [`import`] runs them on source texts without touching the disk; [`write()`]
-//! writes the spec files, keeping their hand-maintained fields.
+//! Stages, one file each: `text` (forum markup → lines and items), `diagram` (a `[game]` block
+//! → printed FEN and moves), `document` (articles and commentary per file), `errata` (replay
+//! and misprint correction), `merge` (copies across files), `err` (diagnostics). [`import`]
+//! runs them on source texts without touching the disk; [`write()`] writes the spec files,
+//! keeping their hand-maintained fields.
 
-pub mod diagram;
-pub mod document;
-pub mod err;
-pub mod errata;
-pub mod merge;
-pub mod text;
+mod diagram;
+mod document;
+mod err;
+mod errata;
+mod merge;
+mod text;
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use miette::{Diagnostic, GraphicalReportHandler, NamedSource, SourceSpan};
+use miette::{Diagnostic, GraphicalReportHandler, SourceSpan};
 
+use crate::source::SourceFile;
 use crate::spec::{Erratum, SourceRef, SpecFile, write_atomic};
 
-pub use err::{ImportError, ImportWarning};
+pub use err::{
+    CopiesDiffer, FenProblem, FigureList, ImportError, ImportWarning, Layout, Misprint, OtherCopy,
+    ReadFailure, Unfixable,
+};
 
 use document::{FileDiagram, FileReading, LayoutProblem, attribute};
 use errata::{Failure, Replayed, replay};
 use merge::{CopySummary, merge};
 use text::Document;
 
-/// A source file: its name (as recorded in `sources`) and text.
-#[derive(Debug, Clone)]
-pub struct Source {
-    /// The file name, without directories.
-    pub name: String,
-    /// The file's text.
-    pub text: Arc<str>,
-}
-
-impl Source {
-    /// Makes a source from a name and a text.
-    pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> Source {
-        Source {
-            name: name.into(),
-            text: text.into(),
-        }
-    }
-
-    /// Reads a source file; invalid UTF-8 is replaced rather than refused.
-    pub fn read(path: &Path) -> Result<Source, err::ReadFailure> {
-        let bytes =
-            fs::read(path).map_err(|e| err::ReadFailure::new(path.to_path_buf(), e.to_string()))?;
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        Ok(Source::new(
-            name,
-            String::from_utf8_lossy(&bytes).into_owned(),
-        ))
-    }
-
-    fn named(&self) -> err::Src {
-        NamedSource::new(self.name.clone(), Arc::clone(&self.text))
-    }
-
-    /// `file:line` of a byte offset.
-    fn at(&self, offset: usize) -> String {
-        let line = self
-            .text
-            .get(..offset)
-            .map_or(0, |t| t.matches('\n').count())
-            + 1;
-        format!("{}:{line}", self.name)
-    }
+/// Reads a source file, named by its file name (as recorded in `sources`); invalid UTF-8 is
+/// replaced rather than refused.
+///
+/// # Errors
+///
+/// The file cannot be read.
+pub fn read_source(path: &Path) -> Result<SourceFile, err::ReadFailure> {
+    let bytes =
+        fs::read(path).map_err(|e| err::ReadFailure::new(path.to_path_buf(), e.to_string()))?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Ok(SourceFile::new(
+        name,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
 }
 
 /// What an import produced: the spec files and the diagnostics.
@@ -124,8 +99,7 @@ impl Imported {
             .map(|w| w as &dyn Diagnostic)
             .chain(self.errors.iter().map(|e| e as &dyn Diagnostic));
         for diagnostic in all {
-            // Rendering into a String cannot fail.
-            let _ = handler.render_report(&mut out, diagnostic);
+            out.push_str(&crate::report::render_with(diagnostic, handler));
             out.push('\n');
         }
         out
@@ -151,7 +125,7 @@ pub fn run(files: &[PathBuf], out: &Path) -> Imported {
     let mut sources = Vec::new();
     let mut read_errors = Vec::new();
     for file in files {
-        match Source::read(file) {
+        match read_source(file) {
             Ok(source) => sources.push(source),
             Err(e) => read_errors.push(ImportError::Read(e)),
         }
@@ -165,21 +139,21 @@ pub fn run(files: &[PathBuf], out: &Path) -> Imported {
 }
 
 /// One printed copy of a diagram.
-struct Copy<'a> {
-    source: &'a Source,
+struct PrintedCopy<'a> {
+    source: &'a SourceFile,
     diagram: FileDiagram,
     result: Result<Replayed, Failure>,
 }
 
 /// Imports the diagrams of the given sources (read in file-name order).
-pub fn import(sources: &[Source]) -> Imported {
-    let mut sources: Vec<&Source> = sources.iter().collect();
+pub fn import(sources: &[SourceFile]) -> Imported {
+    let mut sources: Vec<&SourceFile> = sources.iter().collect();
     sources.sort_by(|a, b| a.name.cmp(&b.name));
     let mut out = Imported::default();
     // Warnings keyed by the diagram they concern, sorted at the end.
     let mut warnings: Vec<(u32, ImportWarning)> = Vec::new();
 
-    let readings: Vec<(&Source, FileReading)> = sources
+    let readings: Vec<(&SourceFile, FileReading)> = sources
         .iter()
         .map(|s| (*s, attribute(&Document::read(&s.text))))
         .collect();
@@ -215,7 +189,7 @@ pub fn import(sources: &[Source]) -> Imported {
             if let Some(&first) = figure_seen.get(&key) {
                 if let Some((_, _, also)) = figure_pending.get_mut(first) {
                     let also: &mut Vec<String> = also;
-                    also.push(source.at(issue.span.start));
+                    also.push(source.place(issue.span.start));
                 }
             } else {
                 figure_seen.insert(key, figure_pending.len());
@@ -241,11 +215,11 @@ pub fn import(sources: &[Source]) -> Imported {
     }
 
     // Group the copies by diagram number, replaying each.
-    let mut copies: BTreeMap<u32, Vec<Copy<'_>>> = BTreeMap::new();
+    let mut copies: BTreeMap<u32, Vec<PrintedCopy<'_>>> = BTreeMap::new();
     for (source, reading) in readings {
         for diagram in reading.diagrams {
             let result = replay(&diagram.game);
-            copies.entry(diagram.number).or_default().push(Copy {
+            copies.entry(diagram.number).or_default().push(PrintedCopy {
                 source,
                 diagram,
                 result,
@@ -320,7 +294,7 @@ pub fn import(sources: &[Source]) -> Imported {
     out
 }
 
-fn summary(copy: &Copy<'_>) -> CopySummary {
+fn summary(copy: &PrintedCopy<'_>) -> CopySummary {
     CopySummary {
         imports: copy.result.is_ok(),
         errata: copy.result.as_ref().map_or(0, |r| r.errata.len()),
@@ -349,9 +323,9 @@ fn summary(copy: &Copy<'_>) -> CopySummary {
 
 fn spec_file(
     number: u32,
-    kept: &Copy<'_>,
+    kept: &PrintedCopy<'_>,
     replayed: &Replayed,
-    group: &[Copy<'_>],
+    group: &[PrintedCopy<'_>],
     extra: Vec<Erratum>,
 ) -> SpecFile {
     let mut commentary = kept.diagram.commentary.join("\n\n");
@@ -404,8 +378,8 @@ fn spec_file(
 
 fn conflict_warning(
     number: u32,
-    group: &[Copy<'_>],
-    kept: &Copy<'_>,
+    group: &[PrintedCopy<'_>],
+    kept: &PrintedCopy<'_>,
     merged: &merge::Merged,
 ) -> ImportWarning {
     let mut all_fields: Vec<&str> = Vec::new();
@@ -439,7 +413,7 @@ fn conflict_warning(
     ))
 }
 
-fn failure_error(number: u32, kept: &Copy<'_>, failure: &Failure) -> ImportError {
+fn failure_error(number: u32, kept: &PrintedCopy<'_>, failure: &Failure) -> ImportError {
     match failure {
         Failure::NoFen => ImportError::Fen(err::FenProblem::new(
             number,
@@ -471,7 +445,7 @@ fn failure_error(number: u32, kept: &Copy<'_>, failure: &Failure) -> ImportError
     }
 }
 
-fn layout_warning(source: &Source, problem: &LayoutProblem) -> ImportWarning {
+fn layout_warning(source: &SourceFile, problem: &LayoutProblem) -> ImportWarning {
     let (message, help, s) = match problem {
         LayoutProblem::HeadingWithoutBlock { number, span } => (
             format!("hình {number} has no `[game]` block"),

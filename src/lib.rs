@@ -1,4 +1,47 @@
 //! xqlaw: the Xiangqi (Cờ Tướng) repetition law as an executable specification.
+//!
+//! The rulings of a repetition law are written in a small rule language. xqlaw compiles them,
+//! judges disputed plays with them move by move, and says which sentence of the law decided.
+//!
+//! # Stages
+//!
+//! - [`xiangqi`]: the board. Positions, legal moves, FEN, and four move notations.
+//! - [`facts`]: what every move of a play does: checks, capture threats and their protection,
+//!   mate threats, blocks, sacrifices.
+//! - [`syntax`]: a rule file parsed into a syntax tree ([`parse`]).
+//! - [`compile`]: the tree checked against the facts and compiled into a [`CompiledRules`]
+//!   with its predicate graph ([`load_rules`], [`compile_str`]).
+//! - [`eval`]: a play judged by a rule set ([`judge`]) into a [`Judgement`] that explains
+//!   itself; [`play`] does the same for a play given as text, one at a time or in a batch.
+//! - [`spec`] and [`corpus`]: the law's diagrams as spec files stating their expected
+//!   verdicts, and every spec file read, replayed and judged ([`load_corpus`]).
+//! - On top of the corpus: [`conflicts`] inside a rule set, [`variants`] compared, the
+//!   generated documentation ([`docgen`]), and [`import`] of the law's published text.
+//!
+//! Every stage reports bad input as a [`miette`] diagnostic pointing at its place;
+//! [`render`] draws one as text.
+//!
+//! # Example
+//!
+//! Load the 1999 law, judge Hình 62 (White's cannon keeps a black rook under attack by moving
+//! an advisor up and down as its screen), and print the explanation:
+//!
+//! ```
+//! use std::path::Path;
+//! use xqlaw::{Notation, Position, Verdict, judge, load_rules, parse_text};
+//!
+//! let rules = load_rules(Path::new("rules/vn-1999.rules"))?;
+//! let start = Position::from_fen("4kae2/4a4/4e3h/2r3p1p/2p2H3/9/1RP3P1P/4E3C/2r1A4/2H1KAEc1 w")?;
+//! let moves = parse_text(
+//!     &start,
+//!     "P1/1 P8/1 S5/6 P8.1 S6.5 P8/1 S5/6 P8.1 S6.5",
+//!     Notation::Vietnamese,
+//! )?;
+//! let judgement = judge(&rules, &start, &moves)?;
+//! println!("{}", judgement.explain());
+//! assert_eq!(judgement.verdict(), Verdict::RedLoses);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod compile;
 pub mod conflicts;
@@ -8,9 +51,23 @@ pub mod eval;
 pub mod facts;
 pub mod import;
 pub mod play;
-pub mod source;
+pub mod report;
+mod source;
 pub mod spec;
 pub mod syntax;
 pub mod variants;
 pub mod words;
 pub mod xiangqi;
+
+pub use compile::{
+    CompileError, CompileErrors, CompileWarning, CompiledRules, compile_str, load_rules,
+};
+pub use corpus::{Corpus, Diagram, load_corpus};
+pub use eval::{EvalError, Judgement, Verdict, judge};
+pub use play::{PlayError, judge_text};
+pub use report::render;
+pub use source::{Loc, Node, NonEmpty, Site, SourceFile};
+pub use spec::SpecFile;
+pub use syntax::{ParseErrors, parse};
+pub use xiangqi::notation::{Notation, parse_text, write_line};
+pub use xiangqi::{Color, FenError, Move, Position, START_FEN};

@@ -1,8 +1,12 @@
 //! Spec-test files: one YAML file per rulebook diagram.
 //!
-//! [`model`] holds the serde model of a file and the functions that read and write it. All YAML
-//! handling of the crate stays in this module.
+//! `model.rs` holds the serde model of a file and the functions that read and write it. All
+//! YAML handling of the crate stays in this module. Reading a spec file's moves on the board
+//! and judging them is the [`corpus`](crate::corpus)'s work.
 
-pub mod model;
+mod model;
 
-pub use model::{Erratum, SourceRef, SpecError, SpecFile, Verdict, write_atomic};
+pub use model::{
+    Erratum, ReadError, SourceRef, SpecError, SpecFile, Verdict, WriteError, YamlError,
+    write_atomic,
+};

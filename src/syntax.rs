@@ -6,15 +6,14 @@
 //! so one run reports every broken item.
 
 pub mod ast;
-pub mod err;
+mod err;
 mod lower;
 pub mod print;
 
 use pest::Parser as _;
 
 use crate::source::{Loc, NonEmpty, SourceFile};
-use err::SyntaxError;
-pub use err::{ParseError, ParseErrors};
+pub use err::{DuplicateAttr, IntegerTooLarge, ParseError, ParseErrors, SyntaxError};
 
 mod parser {
     #![allow(missing_docs)]
@@ -33,7 +32,7 @@ use parser::{Rule, RuleParser};
 /// # Examples
 ///
 /// ```
-/// use xqlaw::source::SourceFile;
+/// use xqlaw::SourceFile;
 /// let file = SourceFile::new("t.rules", "rules t\nterm c on move = check\n");
 /// let ast = xqlaw::syntax::parse(&file).unwrap();
 /// assert_eq!(ast.header.name.node, "t");
@@ -220,7 +219,8 @@ fn hint(found: Option<&str>, rules: &[Rule]) -> Option<String> {
     None
 }
 
-/// The words reserved by the grammar (the `keyword` rule).
+/// The words reserved by the grammar (the `keyword` rule of `grammar.pest`, which a test
+/// holds this list and `docs/language.md` to).
 pub const KEYWORDS: &[&str] = &[
     "and",
     "or",
@@ -472,6 +472,46 @@ verdict
         let (msg, _, found) = first_error("rules t\nruling r when every move check → sometimes\n");
         assert_eq!(msg, "expected an outcome such as `forbidden` after `→`");
         assert_eq!(found, "sometimes");
+    }
+
+    /// The quoted words of the `keyword` rule of the grammar.
+    fn grammar_keywords() -> Vec<String> {
+        let grammar = include_str!("syntax/grammar.pest");
+        let rule = grammar
+            .split("\nkeyword = @{")
+            .nth(1)
+            .and_then(|rest| rest.split("\n}").next())
+            .unwrap();
+        rule.split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn the_reserved_words_agree_with_the_grammar_and_the_language_reference() {
+        let mut grammar = grammar_keywords();
+        let mut ours: Vec<String> = KEYWORDS.iter().map(|k| (*k).to_owned()).collect();
+        grammar.sort();
+        ours.sort();
+        assert_eq!(
+            ours, grammar,
+            "KEYWORDS and grammar.pest's `keyword` rule differ"
+        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md");
+        let reference = std::fs::read_to_string(path).unwrap();
+        let listed = reference
+            .split("Reserved words (not usable as names): `")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next())
+            .unwrap();
+        let mut documented: Vec<String> = listed.split_whitespace().map(str::to_owned).collect();
+        documented.sort();
+        assert_eq!(
+            documented, grammar,
+            "docs/language.md lists other reserved words"
+        );
     }
 
     #[test]

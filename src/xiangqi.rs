@@ -28,7 +28,7 @@ pub use fen::{FenError, FenErrorKind};
 pub use mv::{MOVE_LIST_CAPACITY, Move, MoveList, MoveListIntoIter, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
-pub use position::{IllegalMove, Outcome, Position, START_FEN};
+pub use position::{GameOutcome, IllegalMove, Position, START_FEN};
 pub use setup::{PositionError, Setup};
 pub use square::{ParseSquareError, SQUARE_COUNT, Square};
 pub use text_board::text_board;

@@ -5,16 +5,12 @@
 
 use std::path::Path;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
 use xqlaw::compile::load_rules;
+use xqlaw::report::{plain, render_with};
 
 fn render(d: &dyn Diagnostic) -> String {
-    let mut out = String::new();
-    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-        .with_width(100)
-        .render_report(&mut out, d)
-        .unwrap();
-    out
+    render_with(d, &plain().with_width(100))
 }
 
 fn relative(path: &Path) -> &Path {

@@ -8,9 +8,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::GraphicalReportHandler;
 use proptest::prelude::*;
-use xqlaw::import::{self, Source};
+use xqlaw::SourceFile;
+use xqlaw::import;
 use xqlaw::spec::{SpecFile, Verdict};
 
 fn seeds_dir() -> PathBuf {
@@ -28,10 +29,10 @@ fn seed_files() -> Vec<PathBuf> {
     files
 }
 
-fn seeds() -> Vec<Source> {
+fn seeds() -> Vec<SourceFile> {
     seed_files()
         .iter()
-        .map(|p| Source::read(p).unwrap())
+        .map(|p| import::read_source(p).unwrap())
         .collect()
 }
 
@@ -42,7 +43,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn handler() -> GraphicalReportHandler {
-    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100)
+    xqlaw::report::plain().with_width(100)
 }
 
 #[test]
@@ -203,8 +204,8 @@ fn law(fen: &str, moves: &str, commentary: &str) -> String {
 
 #[test]
 fn differing_copies_are_reported_with_both_places() {
-    let a = Source::new("a.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Hòa."));
-    let b = Source::new("b.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Thua."));
+    let a = SourceFile::new("a.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Hòa."));
+    let b = SourceFile::new("b.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", "Thua."));
     let imported = import::import(&[b, a]);
     assert_eq!(imported.specs.len(), 1);
     assert_eq!(imported.merged, 1);
@@ -224,8 +225,8 @@ fn differing_copies_are_reported_with_both_places() {
 
 #[test]
 fn a_copy_that_replays_is_preferred() {
-    let bad = Source::new("a.txt", law(H1, "1.X2.1 Tg6.1\n2.Q1/1 Tg6/1", ""));
-    let good = Source::new("b.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", ""));
+    let bad = SourceFile::new("a.txt", law(H1, "1.X2.1 Tg6.1\n2.Q1/1 Tg6/1", ""));
+    let good = SourceFile::new("b.txt", law(H1, "1.X2.1 Tg6.1\n2.X2/1 Tg6/1", ""));
     let imported = import::import(&[bad, good]);
     assert!(imported.errors.is_empty());
     assert_eq!(imported.specs[0].moves_text[2], "X2/1");
@@ -243,7 +244,7 @@ fn an_unfixable_diagram_fails_and_the_others_import() {
         + "\n[b]Hình 2[/b]\n[game]\nFEN "
         + H1
         + "\nSTART{\n1.X2.1 Tg6.1\n}END\n[/game]\n";
-    let imported = import::import(&[Source::new("a.txt", text)]);
+    let imported = import::import(&[SourceFile::new("a.txt", text)]);
     assert_eq!(imported.specs.len(), 1);
     assert_eq!(imported.failed, 1);
     assert!(!imported.is_success());
@@ -264,7 +265,7 @@ fn an_unfixable_diagram_fails_and_the_others_import() {
 #[test]
 fn a_diagram_without_article_is_reported() {
     let text = format!("[b]Hình 9[/b]\n[game]\nFEN {H1}\nSTART{{\n1.X2.1 Tg6.1\n}}END\n[/game]\n");
-    let imported = import::import(&[Source::new("a.txt", text)]);
+    let imported = import::import(&[SourceFile::new("a.txt", text)]);
     assert_eq!(imported.specs.len(), 1);
     assert_eq!(imported.specs[0].article, "");
     let rendered = imported.render(&handler());
@@ -291,7 +292,7 @@ proptest! {
             text.splice(at..end, insert.chars());
         }
         let text: String = text.into_iter().collect();
-        let imported = import::import(&[Source::new("m.txt", text)]);
+        let imported = import::import(&[SourceFile::new("m.txt", text)]);
         let _ = imported.render(&handler());
         for spec in &imported.specs {
             prop_assert!(spec.to_yaml().is_ok());

@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 
 use proptest::prelude::*;
+use xqlaw::SourceFile;
 use xqlaw::compile::compile_str;
-use xqlaw::source::SourceFile;
 
 const BASIC: &str = include_str!("rules/basic.rules");
 const VARIANT: &str = include_str!("rules/variant.rules");

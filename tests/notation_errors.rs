@@ -3,7 +3,8 @@
 
 #![expect(clippy::unwrap_used, reason = "test code fails loudly")]
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use miette::Diagnostic;
+use xqlaw::report::{plain, render_with};
 use xqlaw::xiangqi::Position;
 use xqlaw::xiangqi::notation::{Notation, parse_line, parse_move};
 
@@ -12,12 +13,7 @@ const TANDEM_FEN: &str = "3k5/9/9/4P4/2P1P4/2P1P4/9/9/9/5K3 w - - 0 1";
 const PINNED_FEN: &str = "3kr4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
 
 fn render(d: &dyn Diagnostic) -> String {
-    let mut out = String::new();
-    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-        .with_width(100)
-        .render_report(&mut out, d)
-        .unwrap();
-    out
+    render_with(d, &plain().with_width(100))
 }
 
 fn move_error(fen: &str, text: &str, notation: Notation) -> String {

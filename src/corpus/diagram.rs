@@ -42,9 +42,9 @@ impl Diagram {
     ///
     /// The file cannot be read, is not a spec file, or its position or a move does not
     /// replay; the error points at the line.
-    pub fn read(path: &Path) -> Result<Diagram, ReadError> {
+    pub fn read(path: &Path) -> Result<Diagram, DiagramError> {
         let (source, spec) = read_spec(path)?;
-        Diagram::replay(path, source, spec).map_err(ReadError::Replay)
+        Diagram::replay(path, source, spec).map_err(DiagramError::Replay)
     }
 
     /// Replays the moves of `spec`, read from `source` at `path`.
@@ -87,20 +87,20 @@ impl Diagram {
 }
 
 /// Reads the spec file at `path`: its text, and the spec file it holds.
-pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), ReadError> {
+pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), DiagramError> {
     let name = path.display().to_string();
-    let text = fs::read_to_string(path).map_err(|e| ReadError::Unreadable {
+    let text = fs::read_to_string(path).map_err(|e| DiagramError::Unreadable {
         path: name.clone(),
         reason: e.to_string().to_lowercase(),
     })?;
-    let spec = SpecFile::from_yaml(&name, &text).map_err(ReadError::Spec)?;
+    let spec = SpecFile::from_yaml(&name, &text).map_err(DiagramError::Spec)?;
     Ok((SourceFile::new(name, text), spec))
 }
 
 /// Why a spec file could not be used.
 #[derive(Debug, Error, Diagnostic)]
 #[non_exhaustive]
-pub enum ReadError {
+pub enum DiagramError {
     /// The file cannot be read.
     #[error("cannot read `{path}`: {reason}")]
     #[diagnostic(code(xqlaw::spec::read))]

@@ -8,11 +8,11 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
 use rayon::prelude::*;
 
-use super::diagram::{Diagram, ReadError, SpecProblem, read_spec, span_of_key};
+use super::diagram::{Diagram, DiagramError, SpecProblem, read_spec, span_of_key};
 use crate::compile::CompiledRules;
+use crate::report::render;
 use crate::source::SourceFile;
 use crate::spec::{SpecFile, Verdict};
 
@@ -179,7 +179,7 @@ fn run_file(
     };
     let (source, spec) = match read_spec(path) {
         Ok(read) => read,
-        Err(e @ ReadError::Unreadable { .. }) => {
+        Err(e @ DiagramError::Unreadable { .. }) => {
             return vec![error(&file_id, "-", format!("{e}\n"))];
         }
         Err(e) => return vec![error(&file_id, "-", render(&e))],
@@ -282,16 +282,6 @@ fn misnamed_rule_sets(
         }
     }
     found
-}
-
-/// Renders a diagnostic without colours.
-fn render(diagnostic: &dyn Diagnostic) -> String {
-    let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor());
-    if handler.render_report(&mut out, diagnostic).is_err() {
-        out = format!("{diagnostic}\n");
-    }
-    out
 }
 
 #[cfg(test)]

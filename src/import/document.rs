@@ -34,8 +34,6 @@ pub struct FileDiagram {
     pub article: Option<ArticleRef>,
     /// The block's content.
     pub game: RawGame,
-    /// Whether the block is closed by `[/game]`.
-    pub closed: bool,
     /// Commentary paragraphs in document order.
     pub commentary: Vec<String>,
 }
@@ -112,7 +110,7 @@ pub fn attribute(doc: &Document<'_>) -> FileReading {
             Item::DiagramHeading { number, line } => {
                 let heading = doc.lines.get(*line).map_or(0..0, |l| l.trimmed_span());
                 let line_no = doc.lines.get(*line).map_or(0, |l| l.number);
-                let Some(Item::Game { lines, closed }) = doc.items.get(k + 1) else {
+                let Some(Item::Game { lines, .. }) = doc.items.get(k + 1) else {
                     reading.problems.push(LayoutProblem::HeadingWithoutBlock {
                         number: *number,
                         span: heading,
@@ -152,7 +150,6 @@ pub fn attribute(doc: &Document<'_>) -> FileReading {
                     heading,
                     article: article.clone(),
                     game,
-                    closed: *closed,
                     commentary: Vec::new(),
                 });
             }

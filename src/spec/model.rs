@@ -105,7 +105,7 @@ impl SpecFile {
                 .location()
                 .map(|l| SourceSpan::from((l.index(), 0)))
                 .unwrap_or_else(|| SourceSpan::from((0, 0)));
-            SpecError::Parse(ParseError {
+            SpecError::Parse(YamlError {
                 message: e.to_string(),
                 src: NamedSource::new(name, Arc::from(text)),
                 span,
@@ -201,7 +201,7 @@ pub enum SpecError {
     /// The file is not a valid spec file.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Parse(ParseError),
+    Parse(YamlError),
     /// The file could not be written.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -224,7 +224,7 @@ pub struct ReadError {
     code(xqlaw::spec::parse),
     help("the schema is documented in `src/spec/model.rs`; unknown fields are rejected")
 )]
-pub struct ParseError {
+pub struct YamlError {
     message: String,
     #[source_code]
     src: NamedSource<Arc<str>>,

@@ -12,7 +12,7 @@ use super::ast::*;
 /// # Examples
 ///
 /// ```
-/// use xqlaw::source::SourceFile;
+/// use xqlaw::SourceFile;
 /// let file = SourceFile::new("t.rules", "rules t term c on move=check");
 /// let ast = xqlaw::syntax::parse(&file).unwrap();
 /// assert_eq!(xqlaw::syntax::print::file(&ast), "rules t\n\nterm c on move\n    = check\n");

@@ -21,7 +21,7 @@
 //! ```
 
 pub mod descriptor;
-pub mod err;
+mod err;
 
 mod chinese;
 mod cursor;

@@ -12,18 +12,18 @@ use super::{
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum GameOutcome {
     /// The given side has lost: it is to move and has no legal move (checkmate or stalemate —
     /// in xiangqi both lose).
     Loss(Color),
 }
 
-impl Outcome {
+impl GameOutcome {
     /// The side that won.
     #[must_use]
     pub const fn winner(self) -> Color {
         match self {
-            Outcome::Loss(c) => c.other(),
+            GameOutcome::Loss(c) => c.other(),
         }
     }
 }
@@ -239,7 +239,7 @@ impl Position {
         list
     }
 
-    /// Number of legal moves (faster than `legal_moves().len()` only by skipping the copy).
+    /// Number of legal moves: `legal_moves().len()`.
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
         self.legal_moves().len()
@@ -318,12 +318,12 @@ impl Position {
         !self.is_check() && self.legal_moves().is_empty()
     }
 
-    /// `Some(Outcome::Loss(side to move))` when the side to move has no legal move.
+    /// `Some(GameOutcome::Loss(side to move))` when the side to move has no legal move.
     #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<GameOutcome> {
         self.legal_moves()
             .is_empty()
-            .then_some(Outcome::Loss(self.turn))
+            .then_some(GameOutcome::Loss(self.turn))
     }
 
     /// Whether `m` captures an enemy piece.
@@ -497,14 +497,14 @@ mod tests {
         assert!(p.is_check());
         assert!(p.is_checkmate());
         assert!(!p.is_stalemate());
-        assert_eq!(p.outcome(), Some(Outcome::Loss(Color::Black)));
-        assert_eq!(p.outcome().map(Outcome::winner), Some(Color::Red));
+        assert_eq!(p.outcome(), Some(GameOutcome::Loss(Color::Black)));
+        assert_eq!(p.outcome().map(GameOutcome::winner), Some(Color::Red));
         // Not in check, but d8 is covered by the rook and e9 faces the red king.
         let p = pos("3k5/7R1/9/9/9/9/9/9/9/4K4 b");
         assert!(!p.is_check());
         assert!(p.is_stalemate());
         assert!(!p.is_checkmate());
-        assert_eq!(p.outcome(), Some(Outcome::Loss(Color::Black)));
+        assert_eq!(p.outcome(), Some(GameOutcome::Loss(Color::Black)));
     }
 
     #[test]

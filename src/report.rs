@@ -1,0 +1,32 @@
+//! Diagnostics rendered as text: with miette's graphical report, the source line underlined.
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+
+/// The handler for text without colours (files, pipes, snapshots), 80 columns wide; narrow
+/// or widen it with [`GraphicalReportHandler::with_width`].
+#[must_use]
+pub fn plain() -> GraphicalReportHandler {
+    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+}
+
+/// `diagnostic` as text without colours (see [`plain`]).
+///
+/// ```
+/// let errors = xqlaw::compile_str("t.rules", "rules t\nruling r when every move chek → forbidden\n")
+///     .unwrap_err();
+/// let text = xqlaw::render(&errors);
+/// assert!(text.contains("unknown fact or term `chek`"));
+/// assert!(text.contains("did you mean `check`?"));
+/// ```
+pub fn render(diagnostic: &dyn Diagnostic) -> String {
+    render_with(diagnostic, &plain())
+}
+
+/// `diagnostic` as text drawn by `handler`; its message alone if the handler fails.
+pub fn render_with(diagnostic: &dyn Diagnostic, handler: &GraphicalReportHandler) -> String {
+    let mut out = String::new();
+    if handler.render_report(&mut out, diagnostic).is_err() {
+        out = format!("{diagnostic}\n");
+    }
+    out
+}
