@@ -87,7 +87,7 @@ pub fn find(corpus: &Corpus, k: usize) -> Vec<Conflict> {
      other forbids the same side's play in {diagrams}"
 )]
 #[diagnostic(
-    code(xqlaw::conflict),
+    code("xqlaw::conflict"),
     help(
         "{elsewhere}say which governs: `overrides` on one of them, or an `unless` that keeps \
          them apart (meanwhile the forbidding ruling wins)"

@@ -111,7 +111,7 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusEr
 pub enum CorpusError {
     /// The folder of rule files cannot be read.
     #[error("cannot read `{}`: {reason}", path.display())]
-    #[diagnostic(code(xqlaw::corpus::rules))]
+    #[diagnostic(code("xqlaw::corpus::rules"))]
     RulesUnreadable {
         /// The folder.
         path: PathBuf,
@@ -120,7 +120,7 @@ pub enum CorpusError {
     },
     /// A rule file does not compile.
     #[error("`{}` does not compile (run `xqlaw check` on it)", path.display())]
-    #[diagnostic(code(xqlaw::corpus::rules))]
+    #[diagnostic(code("xqlaw::corpus::rules"))]
     RulesBroken {
         /// The rule file.
         path: PathBuf,
@@ -129,7 +129,7 @@ pub enum CorpusError {
     },
     /// A spec file or folder that was asked for does not exist.
     #[error("no such spec file or folder: `{}`", path.display())]
-    #[diagnostic(code(xqlaw::corpus::specs))]
+    #[diagnostic(code("xqlaw::corpus::specs"))]
     NoSuchSpecs {
         /// The path.
         path: PathBuf,

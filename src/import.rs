@@ -145,6 +145,14 @@ struct PrintedCopy<'a> {
     result: Result<Replayed, Failure>,
 }
 
+impl PrintedCopy<'_> {
+    /// The FEN as printed (empty if the copy has none).
+    fn fen_text(&self) -> String {
+        let fen = self.diagram.game.fen.as_ref();
+        fen.map(|t| t.text.clone()).unwrap_or_default()
+    }
+}
+
 /// Imports the diagrams of the given sources (read in file-name order).
 pub fn import(sources: &[SourceFile]) -> Imported {
     let mut sources: Vec<&SourceFile> = sources.iter().collect();
@@ -298,13 +306,7 @@ fn summary(copy: &PrintedCopy<'_>) -> CopySummary {
     CopySummary {
         imports: copy.result.is_ok(),
         errata: copy.result.as_ref().map_or(0, |r| r.errata.len()),
-        fen: copy
-            .diagram
-            .game
-            .fen
-            .as_ref()
-            .map(|t| t.text.clone())
-            .unwrap_or_default(),
+        fen: copy.fen_text(),
         moves: copy
             .diagram
             .game
@@ -358,13 +360,7 @@ fn spec_file(
             .map(|a| a.text.clone())
             .unwrap_or_default(),
         fen: replayed.start.to_fen(),
-        fen_text: kept
-            .diagram
-            .game
-            .fen
-            .as_ref()
-            .map(|t| t.text.clone())
-            .unwrap_or_default(),
+        fen_text: kept.fen_text(),
         moves: replayed.moves.iter().map(ToString::to_string).collect(),
         moves_text: replayed.moves_text.clone(),
         errata,

@@ -24,7 +24,7 @@ const THREAT_EXPRESSION: &str = "a threat expression (in a term `on threat`, aft
 pub enum CompileError {
     /// A rule file cannot be read.
     #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code(xqlaw::io))]
+    #[diagnostic(code("xqlaw::io"))]
     Unreadable {
         /// The path, as given.
         path: String,
@@ -37,14 +37,14 @@ pub enum CompileError {
     Parse(ParseError),
     /// Compilation failed without saying why: a bug in xqlaw.
     #[error("the rule set could not be compiled, but no error was recorded (a bug in xqlaw)")]
-    #[diagnostic(code(xqlaw::internal))]
+    #[diagnostic(code("xqlaw::internal"))]
     Internal,
 
     // `extends` chains.
     /// The file `extends NAME` reads declares another rule set.
     #[error("`{}` declares the rule set `{declared}`, not `{expected}`", file.name)]
     #[diagnostic(
-        code(xqlaw::extends::name),
+        code("xqlaw::extends::name"),
         help(
             "`extends {expected}` in `{child}` reads `{expected}.rules`; rename the rule set or the file"
         )
@@ -66,7 +66,7 @@ pub enum CompileError {
     /// A rule set extends itself, directly or through others.
     #[error("rule set `{name}` extends itself")]
     #[diagnostic(
-        code(xqlaw::extends::cycle),
+        code("xqlaw::extends::cycle"),
         help("the chain of `extends` goes round: {chain}")
     )]
     ExtendsCycle {
@@ -83,7 +83,7 @@ pub enum CompileError {
     },
     /// The file of an extended rule set exists but cannot be read.
     #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code(xqlaw::extends::io))]
+    #[diagnostic(code("xqlaw::extends::io"))]
     ExtendsUnreadable {
         /// The file that says `extends`.
         #[source_code]
@@ -98,7 +98,7 @@ pub enum CompileError {
     },
     /// There is no file for an extended rule set.
     #[error("there is no rule set `{name}`")]
-    #[diagnostic(code(xqlaw::extends::missing))]
+    #[diagnostic(code("xqlaw::extends::missing"))]
     ExtendsMissing {
         /// The file that says `extends`.
         #[source_code]
@@ -117,7 +117,7 @@ pub enum CompileError {
     /// A term or ruling has the name of a fact.
     #[error("{kind} `{name}` has the name of a fact")]
     #[diagnostic(
-        code(xqlaw::duplicate::fact),
+        code("xqlaw::duplicate::fact"),
         help("facts, terms and rulings share one namespace; choose another name")
     )]
     NamedLikeFact {
@@ -135,7 +135,7 @@ pub enum CompileError {
     /// A file defines a name twice.
     #[error("`{name}` is defined twice")]
     #[diagnostic(
-        code(xqlaw::duplicate::name),
+        code("xqlaw::duplicate::name"),
         help("terms and rulings share one namespace; rename one of them")
     )]
     DefinedTwice {
@@ -153,7 +153,7 @@ pub enum CompileError {
     },
     /// A file defines, without `replace`, a name its ancestors define.
     #[error("`{name}` is already defined in `{rule_set}`")]
-    #[diagnostic(code(xqlaw::duplicate::inherited))]
+    #[diagnostic(code("xqlaw::duplicate::inherited"))]
     AlreadyDefined {
         /// The file.
         #[source_code]
@@ -171,7 +171,7 @@ pub enum CompileError {
     },
     /// A setting is given twice in one file.
     #[error("setting `{name}` is given twice")]
-    #[diagnostic(code(xqlaw::duplicate::setting), help("keep one of the two lines"))]
+    #[diagnostic(code("xqlaw::duplicate::setting"), help("keep one of the two lines"))]
     SettingTwice {
         /// The file.
         #[source_code]
@@ -188,7 +188,7 @@ pub enum CompileError {
     /// A file has two verdict blocks.
     #[error("the verdict is given twice")]
     #[diagnostic(
-        code(xqlaw::duplicate::verdict),
+        code("xqlaw::duplicate::verdict"),
         help("a rule file has one verdict block; merge the rows")
     )]
     VerdictTwice {
@@ -206,7 +206,7 @@ pub enum CompileError {
     // `replace` and `remove`.
     /// A file removes a name it defines itself.
     #[error("cannot remove `{name}`, which this file defines")]
-    #[diagnostic(code(xqlaw::remove::local), help("delete the definition instead"))]
+    #[diagnostic(code("xqlaw::remove::local"), help("delete the definition instead"))]
     RemoveLocal {
         /// The file.
         #[source_code]
@@ -246,7 +246,7 @@ pub enum CompileError {
     // Names in expressions and patterns.
     /// A name that is neither a fact nor a term.
     #[error("unknown fact or term `{name}`")]
-    #[diagnostic(code(xqlaw::unknown::name))]
+    #[diagnostic(code("xqlaw::unknown::name"))]
     UnknownName {
         /// The file.
         #[source_code]
@@ -280,7 +280,7 @@ pub enum CompileError {
     },
     /// A name after `overrides` or `by` that is no ruling.
     #[error("unknown ruling `{name}`")]
-    #[diagnostic(code(xqlaw::unknown::ruling))]
+    #[diagnostic(code("xqlaw::unknown::ruling"))]
     UnknownRuling {
         /// The file.
         #[source_code]
@@ -296,7 +296,7 @@ pub enum CompileError {
     },
     /// A fact named after `overrides` or `by`.
     #[error("`{name}` is a fact, not a ruling")]
-    #[diagnostic(code(xqlaw::unknown::ruling))]
+    #[diagnostic(code("xqlaw::unknown::ruling"))]
     FactNotRuling {
         /// The file.
         #[source_code]
@@ -343,7 +343,7 @@ pub enum CompileError {
     // Piece kinds.
     /// A fact without parameters is given piece kinds.
     #[error("`{name}` takes no piece kinds")]
-    #[diagnostic(code(xqlaw::params), help("write `{name}`"))]
+    #[diagnostic(code("xqlaw::params"), help("write `{name}`"))]
     FactWithPieceKinds {
         /// The file.
         #[source_code]
@@ -356,7 +356,7 @@ pub enum CompileError {
     },
     /// A term is given piece kinds.
     #[error("term `{name}` takes no piece kinds")]
-    #[diagnostic(code(xqlaw::params), help("write `{name}`"))]
+    #[diagnostic(code("xqlaw::params"), help("write `{name}`"))]
     TermWithPieceKinds {
         /// The file.
         #[source_code]
@@ -370,7 +370,7 @@ pub enum CompileError {
     /// A fact that needs piece kinds is written without them.
     #[error("`{name}` needs piece kinds")]
     #[diagnostic(
-        code(xqlaw::params),
+        code("xqlaw::params"),
         help("write e.g. `{name}(horse, cannon)`; the kinds are {kinds}")
     )]
     NoPieceKinds {
@@ -387,7 +387,7 @@ pub enum CompileError {
     },
     /// A word in a list of piece kinds that is none.
     #[error("unknown piece kind `{name}`")]
-    #[diagnostic(code(xqlaw::unknown::role))]
+    #[diagnostic(code("xqlaw::unknown::role"))]
     UnknownPieceKind {
         /// The file.
         #[source_code]
@@ -406,7 +406,7 @@ pub enum CompileError {
     /// `any threat` or `no threat` inside a threat expression.
     #[error("`{quantifier} threat` is said of a move, not a threat")]
     #[diagnostic(
-        code(xqlaw::subject),
+        code("xqlaw::subject"),
         help("inside a threat expression, write `{inner}` directly")
     )]
     ThreatsOfThreat {
@@ -423,7 +423,7 @@ pub enum CompileError {
     },
     /// A threat fact in a move expression.
     #[error("`{name}` is said of a threat, not a move")]
-    #[diagnostic(code(xqlaw::subject), help("use `any threat {name}`"))]
+    #[diagnostic(code("xqlaw::subject"), help("use `any threat {name}`"))]
     ThreatFactOnMove {
         /// The file.
         #[source_code]
@@ -436,7 +436,7 @@ pub enum CompileError {
     },
     /// A move fact in a threat expression.
     #[error("`{name}` is said of a move, not a threat")]
-    #[diagnostic(code(xqlaw::subject), help("{THREAT_EXPRESSION}"))]
+    #[diagnostic(code("xqlaw::subject"), help("{THREAT_EXPRESSION}"))]
     MoveFactOnThreat {
         /// The file.
         #[source_code]
@@ -449,7 +449,7 @@ pub enum CompileError {
     },
     /// A term on threats in a move expression.
     #[error("`{name}` is a term on threats, not on moves")]
-    #[diagnostic(code(xqlaw::subject), help("use `any threat {name}`"))]
+    #[diagnostic(code("xqlaw::subject"), help("use `any threat {name}`"))]
     ThreatTermOnMove {
         /// The file.
         #[source_code]
@@ -462,7 +462,7 @@ pub enum CompileError {
     },
     /// A term on moves in a threat expression.
     #[error("`{name}` is a term on moves, not on threats")]
-    #[diagnostic(code(xqlaw::subject), help("{THREAT_EXPRESSION}"))]
+    #[diagnostic(code("xqlaw::subject"), help("{THREAT_EXPRESSION}"))]
     MoveTermOnThreat {
         /// The file.
         #[source_code]
@@ -535,7 +535,7 @@ pub enum CompileError {
     // Cycles.
     /// Terms defined in terms of themselves.
     #[error("term `{name}` is defined in terms of itself")]
-    #[diagnostic(code(xqlaw::cycle::term), help("the definitions go round: {chain}"))]
+    #[diagnostic(code("xqlaw::cycle::term"), help("the definitions go round: {chain}"))]
     TermCycle {
         /// The file.
         #[source_code]
@@ -550,7 +550,10 @@ pub enum CompileError {
     },
     /// Rulings overriding each other in a circle.
     #[error("ruling `{name}` overrides itself through other rulings")]
-    #[diagnostic(code(xqlaw::cycle::overrides), help("the overrides go round: {chain}"))]
+    #[diagnostic(
+        code("xqlaw::cycle::overrides"),
+        help("the overrides go round: {chain}")
+    )]
     OverrideCycle {
         /// The file.
         #[source_code]
@@ -568,7 +571,7 @@ pub enum CompileError {
     /// A rule set without a verdict.
     #[error("rule set `{name}` has no verdict")]
     #[diagnostic(
-        code(xqlaw::verdict::missing),
+        code("xqlaw::verdict::missing"),
         help("add a `verdict` block, e.g. `verdict side forbidden → side loses otherwise → draw`")
     )]
     NoVerdict {
@@ -584,7 +587,7 @@ pub enum CompileError {
     /// A verdict condition `… by RULING` with another outcome than the ruling's.
     #[error("ruling `{ruling}` rules `{rules}`, not `{wanted}`")]
     #[diagnostic(
-        code(xqlaw::verdict::outcome),
+        code("xqlaw::verdict::outcome"),
         help("write `{party} {rules} by {ruling}`")
     )]
     NeverHolds {
@@ -606,7 +609,7 @@ pub enum CompileError {
     /// `mate-plies` beyond what a search depth can be.
     #[error("setting `mate-plies` cannot be `{value}`")]
     #[diagnostic(
-        code(xqlaw::setting::range),
+        code("xqlaw::setting::range"),
         help("the mate-threat search depth is a number of plies, at most 4294967295")
     )]
     SettingTooLarge {
@@ -621,7 +624,7 @@ pub enum CompileError {
     },
     /// A setting that does not exist.
     #[error("unknown setting `{name}`")]
-    #[diagnostic(code(xqlaw::unknown::setting))]
+    #[diagnostic(code("xqlaw::unknown::setting"))]
     UnknownSetting {
         /// The file.
         #[source_code]
@@ -809,7 +812,7 @@ pub enum CompileWarning {
     /// A verdict row after `otherwise`, which is never reached.
     #[error("this verdict row is never reached")]
     #[diagnostic(
-        code(xqlaw::verdict::unreachable),
+        code("xqlaw::verdict::unreachable"),
         severity(Warning),
         help("rows are tried top to bottom; move `otherwise` to the end")
     )]

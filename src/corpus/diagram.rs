@@ -30,6 +30,8 @@ pub struct Diagram {
     pub start: Position,
     /// The moves, legal from the start position.
     pub moves: Vec<Move>,
+    /// The moves written in the law's Vietnamese notation, which explanations name them in.
+    pub vietnamese: Vec<String>,
     /// The judgement of each rule set of the corpus, in the order of its rule sets (`None`
     /// when it could not be judged); empty until the diagram is judged in a corpus.
     pub judgements: Vec<Option<Judgement>>,
@@ -54,6 +56,7 @@ impl Diagram {
         spec: SpecFile,
     ) -> Result<Diagram, Box<SpecProblem>> {
         let (start, moves) = replay(&spec, &source)?;
+        let vietnamese = write_line(&start, &moves, Notation::Vietnamese);
         let topic = path
             .parent()
             .and_then(Path::file_name)
@@ -66,6 +69,7 @@ impl Diagram {
             spec,
             start,
             moves,
+            vietnamese,
             judgements: Vec::new(),
         })
     }
@@ -78,9 +82,8 @@ impl Diagram {
     /// The diagram has no moves.
     pub fn judge(&self, rules: &CompiledRules) -> Result<Judgement, EvalError> {
         let mut judgement = judge(rules, &self.start, &self.moves)?;
-        let texts = write_line(&self.start, &self.moves, Notation::Vietnamese);
-        for (ply, text) in judgement.plies.iter_mut().zip(texts) {
-            ply.text = Some(text);
+        for (ply, text) in judgement.plies.iter_mut().zip(&self.vietnamese) {
+            ply.text = Some(text.clone());
         }
         Ok(judgement)
     }
@@ -103,7 +106,7 @@ pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), DiagramEr
 pub enum DiagramError {
     /// The file cannot be read.
     #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code(xqlaw::spec::read))]
+    #[diagnostic(code("xqlaw::spec::read"))]
     Unreadable {
         /// The path, as given.
         path: String,
@@ -123,7 +126,7 @@ pub enum DiagramError {
 /// A problem with one spec file, pointing at its place in the file.
 #[derive(Debug, Error, Diagnostic)]
 #[error("{message}")]
-#[diagnostic(code(xqlaw::spec::case))]
+#[diagnostic(code("xqlaw::spec::case"))]
 pub struct SpecProblem {
     message: String,
     #[help]
