@@ -135,3 +135,61 @@ pub enum CorpusError {
         path: PathBuf,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+
+    use super::*;
+    use crate::compile::compile_str;
+
+    const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
+        fen: c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w\nfen_text: x\n\
+        moves:\n- h8h9\n- f9f8\n- h9h8\n- f8f9\nmoves_text: []\n";
+
+    #[test]
+    fn a_missing_path_is_an_error() {
+        let missing = PathBuf::from("no/such/folder");
+        let Err(e) = load_specs(std::slice::from_ref(&missing)) else {
+            panic!("loaded a missing folder")
+        };
+        assert_eq!(
+            e.to_string(),
+            "no such spec file or folder: `no/such/folder`"
+        );
+    }
+
+    #[test]
+    fn specs_that_do_not_replay_are_set_apart_and_the_rest_judged() {
+        let dir = std::env::temp_dir().join(format!("xqlaw-corpus-{}", std::process::id()));
+        let topic = dir.join("toys");
+        fs::create_dir_all(&topic).unwrap();
+        fs::write(topic.join("toy-01.yaml"), SPEC).unwrap();
+        fs::write(topic.join("toy-02.yaml"), SPEC.replace("- f9f8", "- f9f7")).unwrap();
+        let specs = load_specs(std::slice::from_ref(&dir));
+        let _ = fs::remove_dir_all(&dir);
+        let specs = specs.unwrap();
+        assert_eq!(specs.unreadable.len(), 1);
+        assert!(
+            specs.unreadable[0]
+                .1
+                .to_string()
+                .contains("ply 2 (`f9f7`) is not legal for black")
+        );
+        let rules = compile_str(
+            "toy",
+            "rules toy\nruling perpetual-check when every move check → forbidden\n\
+             verdict\n    side forbidden → side loses\n    otherwise → draw\n",
+        )
+        .unwrap();
+        let corpus = Corpus::new(vec![rules], specs.diagrams);
+        let [diagram] = corpus.diagrams.as_slice() else {
+            panic!("{} diagrams", corpus.diagrams.len())
+        };
+        assert_eq!(diagram.topic, "toys");
+        let judgement = diagram.judgements[0].as_ref().unwrap();
+        assert_eq!(judgement.verdict(), crate::eval::Verdict::RedLoses);
+        // The explanation names the moves in the law's notation.
+        assert_eq!(judgement.plies[0].text.as_deref(), Some("X2.1"));
+    }
+}
