@@ -67,6 +67,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             .collect(),
         diagrams,
     );
+    // The index in the corpus of the next rule set that compiled.
     let mut judged = 0;
     let mut failed = false;
     for (file, result) in &compiled {
