@@ -17,6 +17,7 @@ mod book;
 mod compare;
 mod diagram_page;
 mod edition;
+mod glyphs;
 mod graph_svg;
 mod index;
 pub mod links;

@@ -42,7 +42,7 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
             contents: text,
         });
         let ids = ruling_ids(contents);
-        if let Some(svg) = rulings_graph(r, &ids) {
+        if let Some(svg) = rulings_graph(r, &ids, 1) {
             files.push(GeneratedFile {
                 path: links::graph(&r.name, &article.slug()).into(),
                 contents: svg,
@@ -50,7 +50,7 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
         }
     }
     for ruling in &r.rulings {
-        if let Some(svg) = rulings_graph(r, &[ruling.id.as_str()]) {
+        if let Some(svg) = rulings_graph(r, &[ruling.id.as_str()], 2) {
             files.push(GeneratedFile {
                 path: links::graph(&r.name, &ruling.id).into(),
                 contents: svg,
