@@ -45,7 +45,7 @@ pub fn rulings_graph(r: &CompiledRules, rulings: &[&str], depth: usize) -> Optio
         let (label, shape, fill) = look(r, node);
         let _ = writeln!(
             dot,
-            "  {id} [label=\"{}\" shape={shape} style=filled fillcolor=\"{fill}\" fontsize=13];",
+            "  {id} [label=\"{}\" shape={shape} style=filled fillcolor=\"{fill}\" fontsize=14];",
             label.replace('\\', "\\\\").replace('"', "\\\"")
         );
         ids.push((node.clone(), id));
@@ -97,7 +97,29 @@ fn render(dot: &str) -> Option<String> {
     let mut visual = builder.get();
     let mut svg = SVGWriter::new();
     visual.do_it(false, false, false, &mut svg);
-    let text = svg.finalize();
+    let text = sorted_styles(&svg.finalize());
     let (head, body) = text.split_once("?>")?;
     Some(format!("{head}?>\n{MARK}\n{body}"))
+}
+
+/// The writer lists its font classes from a hash map, in an order that changes from run to
+/// run: sorting the lines of the `<style>` element makes the picture the same every time.
+fn sorted_styles(svg: &str) -> String {
+    let (Some(start), Some(end)) = (svg.find("<style>\n"), svg.find("</style>")) else {
+        return svg.to_owned();
+    };
+    let inner = start + "<style>\n".len();
+    let Some(rules) = svg.get(inner..end) else {
+        return svg.to_owned();
+    };
+    let mut lines: Vec<&str> = rules.lines().collect();
+    lines.sort_unstable();
+    let mut out = String::with_capacity(svg.len());
+    out.push_str(svg.get(..inner).unwrap_or(""));
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(svg.get(end..).unwrap_or(""));
+    out
 }

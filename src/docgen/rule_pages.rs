@@ -191,8 +191,8 @@ fn terms_page(corpus: &Corpus, index: usize, here: &str, contents: &ArticlePage)
     let _ = writeln!(
         s,
         "The terms of the law: the Vietnamese name, the definition as the law words it, an \
-         English gloss. The term's text in the rule language ([language.md]({})) is under \
-         each definition.\n",
+         English gloss. The term's text in the rule language ([language.md]({})) unfolds \
+         under each definition.\n",
         rel(here, "language.md")
     );
     let mut rows: Vec<&(Item, Vec<u32>)> = contents.items.iter().collect();
@@ -206,7 +206,7 @@ fn terms_page(corpus: &Corpus, index: usize, here: &str, contents: &ArticlePage)
         let cited: Vec<String> = numbers.iter().map(|n| format!("22.{n}")).collect();
         let _ = writeln!(
             s,
-            "| {} | <a id=\"{}\"></a>**{}** | {}<br>*{}*<br>{} |",
+            "| {} | <a id=\"{}\"></a>**{}** | {}<br>*{}*<details><summary>rule text</summary>{}</details> |",
             cited.join(", "),
             item.anchor(),
             cell(meta.name.as_deref().unwrap_or(item.id())),
