@@ -35,13 +35,13 @@ use crate::spec::SpecFile;
 use crate::xiangqi::notation::{Notation, write_line};
 use crate::xiangqi::{Move, Position};
 
-pub use markdown::{COMMAND, GENERATED_MARK};
 pub use book::BookOptions;
 pub use edition::law_edition;
+pub use markdown::{COMMAND, GENERATED_MARK};
 pub use summary::HAND_WRITTEN;
 pub use write::{
-    GENERATED_DIRS, MARK_WORDS, WriteError, is_generated, stale, write_all, write_all_with_progress,
-    write_file,
+    GENERATED_DIRS, MARK_WORDS, WriteError, is_generated, stale, write_all,
+    write_all_with_progress, write_file,
 };
 
 /// What the documentation is generated from.

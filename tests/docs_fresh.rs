@@ -91,6 +91,9 @@ fn a_stale_page_and_a_leftover_page_are_found() {
     xqlaw::docgen::write_all(&dir, &files, false).unwrap();
     assert!(stale(&dir, &files).is_empty());
     assert!(!dir.join("rules/old.md").exists());
-    assert!(dir.join("rules/notes.md").exists(), "a file without the mark is left alone");
+    assert!(
+        dir.join("rules/notes.md").exists(),
+        "a file without the mark is left alone"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -155,8 +155,16 @@ fn edition(args: &DocsArgs, corpus: &Corpus) -> ExitCode {
     let html = law_edition(corpus, &command);
     if args.check {
         let same = std::fs::read_to_string(&out).ok().as_deref() == Some(html.as_str());
-        outln!("{}: {}", out.display(), if same { "up to date" } else { "out of date" });
-        return if same { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+        outln!(
+            "{}: {}",
+            out.display(),
+            if same { "up to date" } else { "out of date" }
+        );
+        return if same {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
     }
     if let Err(e) = write_file(&out, &html, args.force) {
         eprintln!("{e}");

@@ -41,7 +41,9 @@ impl Article {
     pub fn title(&self) -> String {
         match self {
             Article::Terms => "Điều 22 — Thuật ngữ (terms)".to_owned(),
-            Article::Points => "Điều 23 — Mười điểm chính khi xử ván cờ (the ten judging points)".to_owned(),
+            Article::Points => {
+                "Điều 23 — Mười điểm chính khi xử ván cờ (the ten judging points)".to_owned()
+            }
             Article::Examples => "Điều 24 — Các ví dụ (examples)".to_owned(),
             Article::Example(n) => format!("Điều 24.{n}"),
             Article::AxfRule(n) => format!("AXF rule {n}"),
@@ -223,7 +225,11 @@ impl<'a> Item<'a> {
         if let Some(name) = &meta.name {
             return name.clone();
         }
-        match meta.article.as_deref().map(|a| a.split(';').next().unwrap_or(a).trim()) {
+        match meta
+            .article
+            .as_deref()
+            .map(|a| a.split(';').next().unwrap_or(a).trim())
+        {
             Some(a) if !a.is_empty() => format!("{} ({a})", self.kind_vi()),
             _ => self.id().to_owned(),
         }

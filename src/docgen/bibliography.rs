@@ -28,7 +28,9 @@ const SOURCES: [Source; 5] = [
                 Điều 22 defines twenty terms, Điều 23 states ten judging points, and Điều 24 gives 28 examples \
                 with 80 diagrams (Hình 1–80). The text used here is the one reprinted on Vietnamese chess sites; \
                 its misprints are listed, with their corrections, on the diagram pages.",
-        links: &["https://thuvienphapluat.vn/van-ban/The-thao-Y-te/Quyet-dinh-11991-1999-UBTDTT-TT1-Luat-Co-Tuong-12694.aspx"],
+        links: &[
+            "https://thuvienphapluat.vn/van-ban/The-thao-Y-te/Quyet-dinh-11991-1999-UBTDTT-TT1-Luat-Co-Tuong-12694.aspx",
+        ],
     },
     Source {
         anchor: "vn-2004",
@@ -45,7 +47,10 @@ const SOURCES: [Source; 5] = [
         about: "The Asian rules the Vietnamese law translates: AXF rule N is Điều 24.(N−4), and AXF diagram k is \
                 Hình k for k up to 80. Approved in Macau in 1982 and revised in 1989 and 2003; which revision \
                 the translation follows is not stated. Its forty numbered rules go beyond the law's examples.",
-        links: &["http://www.clubxiangqi.com/rules/", "http://www.xqinenglish.com/axfrules.html"],
+        links: &[
+            "http://www.clubxiangqi.com/rules/",
+            "http://www.xqinenglish.com/axfrules.html",
+        ],
     },
     Source {
         anchor: "wxf-2018",

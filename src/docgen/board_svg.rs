@@ -172,7 +172,10 @@ fn defs(s: &mut String, pos: &Position) {
     used.extend(RIVER);
     used.sort_unstable();
     used.dedup();
-    for (c, path) in super::glyphs::GLYPHS.iter().filter(|(c, _)| used.contains(c)) {
+    for (c, path) in super::glyphs::GLYPHS
+        .iter()
+        .filter(|(c, _)| used.contains(c))
+    {
         let _ = writeln!(s, r#"<path id="{}" d="{path}"/>"#, glyph_id(*c));
     }
     for color in [Color::Red, Color::Black] {
@@ -248,7 +251,13 @@ fn grid(s: &mut String) {
         label(s, x, top - 22, &(file + 1).to_string(), "normal");
         // Red counts from its right: right to left as drawn.
         label(s, x, bottom + 28, &(9 - file).to_string(), "bold");
-        label(s, x, bottom + 44, &char::from(b'a' + file).to_string(), "normal");
+        label(
+            s,
+            x,
+            bottom + 44,
+            &char::from(b'a' + file).to_string(),
+            "normal",
+        );
     }
     for rank in 0..10u8 {
         let (x, y) = xy(0, rank);
@@ -352,7 +361,10 @@ fn draw_arrow(
         (0..16).map(move |step| {
             let angle = f64::from(step) * std::f64::consts::PI / 8.0;
             let radius = 8.0 + 8.0 * f64::from(ring);
-            (middle.0 + radius * angle.cos(), middle.1 + radius * angle.sin())
+            (
+                middle.0 + radius * angle.cos(),
+                middle.1 + radius * angle.sin(),
+            )
         })
     });
     let (lx, ly) = places

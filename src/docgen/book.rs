@@ -90,7 +90,8 @@ pub fn css() -> String {
      .content pre, .content pre > code { white-space: pre-wrap; overflow-wrap: anywhere; }\n\
      .content code { overflow-wrap: anywhere; word-break: break-word; }\n\
      .content table { width: 100%; table-layout: auto; }\n\
-     .content td, .content th { overflow-wrap: anywhere; }\n\
+     .content td { overflow-wrap: anywhere; }\n\
+     .content th { overflow-wrap: normal; }\n\
      .content .table-wrapper { overflow-x: visible; }\n\
      .content img { max-width: 100%; height: auto; }\n\
      .content .graph img { display: block; margin: 0.5em 0; }\n\

@@ -57,6 +57,15 @@ fn reference(corpus: &Corpus, d: &Diagram) -> usize {
 /// The comparison page: one row per diagram, one column per rule set.
 pub fn compare(corpus: &Corpus) -> String {
     let here = links::COMPARE;
+    // The law's column first, then the variants in name order.
+    let law = super::book::law(corpus);
+    let order: Vec<(usize, &crate::compile::CompiledRules)> = corpus
+        .rules
+        .get(law)
+        .map(|r| (law, r))
+        .into_iter()
+        .chain(corpus.rules.iter().enumerate().filter(|&(k, _)| k != law))
+        .collect();
     let mut s = page("So sánh các bộ luật (comparing the rule sets)");
     let _ = writeln!(
         s,
@@ -65,14 +74,14 @@ pub fn compare(corpus: &Corpus) -> String {
     );
     let mut header = "| |".to_owned();
     let mut rule = "|---|".to_owned();
-    for r in &corpus.rules {
+    for (_, r) in &order {
         header.push_str(&format!(" {} |", r.name));
         rule.push_str("---|");
     }
     let _ = writeln!(s, "{header}\n{rule}");
-    for (a, ra) in corpus.rules.iter().enumerate() {
+    for &(a, ra) in &order {
         let mut row = format!("| **{}** |", ra.name);
-        for b in 0..corpus.rules.len() {
+        for &(b, _) in &order {
             let (x, y) = ordered(corpus, a, b);
             if a == b {
                 row.push_str(" — |");
@@ -98,9 +107,9 @@ pub fn compare(corpus: &Corpus) -> String {
          differs from the reference is **bold**; every verdict links to its explanation on the diagram's page. \
          ✓ and ✗ say whether a verdict matches the spec file's expectation.\n"
     );
-    let mut header = "| diagram | article |".to_owned();
+    let mut header = "| Hình | Điều |".to_owned();
     let mut rule = "|---|---|".to_owned();
-    for r in &corpus.rules {
+    for (_, r) in &order {
         header.push_str(&format!(" {} |", r.name));
         rule.push_str("---|");
     }
@@ -120,7 +129,7 @@ pub fn compare(corpus: &Corpus) -> String {
             cell(&d.spec.article)
         );
         let mut differ = 0;
-        for (k, r) in corpus.rules.iter().enumerate() {
+        for &(k, r) in &order {
             let o = Outcome::of(d, k, &r.name);
             let link = format!(
                 "[{}]({}#{})",

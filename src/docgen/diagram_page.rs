@@ -57,7 +57,11 @@ pub fn diagram(corpus: &Corpus, d: &Diagram) -> String {
         let _ = writeln!(
             s,
             "Nguồn (source): {}, Điều {}, {} ([thư mục]({})).",
-            text(bibliography::title_of(&r.name).or(r.title.as_deref()).unwrap_or(&r.name)),
+            text(
+                bibliography::title_of(&r.name)
+                    .or(r.title.as_deref())
+                    .unwrap_or(&r.name)
+            ),
             cell(&spec.article),
             cell(&spec.title),
             bibliography::link(&here, &r.name)
@@ -92,7 +96,10 @@ fn moves(s: &mut String, d: &Diagram) {
         } else {
             ""
         };
-        (format!("{}{mark}", cell(&printed)), format!("<code>{}</code>", html(iccs)))
+        (
+            format!("{}{mark}", cell(&printed)),
+            format!("<code>{}</code>", html(iccs)),
+        )
     };
     for n in 0..spec.moves.len().div_ceil(2) {
         let (red, red_iccs) = ply(2 * n);
@@ -138,11 +145,7 @@ fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
     if let (Some(r), Some(j)) = (corpus.rules.get(law), d.judgements.get(law)) {
         let o = Outcome::of(d, law, &r.name);
         let _ = writeln!(s, "<a id=\"{}\"></a>\n", links::verdict_anchor(&r.name));
-        let _ = writeln!(
-            s,
-            "## Phán quyết (verdict): {}\n",
-            verdict(o.computed)
-        );
+        let _ = writeln!(s, "## Phán quyết (verdict): {}\n", verdict(o.computed));
         verdict_body(s, corpus, d, law, j.as_ref(), here);
     }
     let others: Vec<usize> = (0..corpus.rules.len()).filter(|&k| k != law).collect();
@@ -165,7 +168,10 @@ fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
             "giống (agrees)".to_owned()
         } else {
             differing.push(k);
-            format!("**khác (differs)**: [lý do (why)](#{})", explain_anchor(&r.name))
+            format!(
+                "**khác (differs)**: [lý do (why)](#{})",
+                explain_anchor(&r.name)
+            )
         };
         let _ = writeln!(
             s,
@@ -185,7 +191,14 @@ fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
         let o = Outcome::of(d, k, &r.name);
         let _ = writeln!(s, "<a id=\"{}\"></a>\n", explain_anchor(&r.name));
         let _ = writeln!(s, "### {}: {}\n", r.name, verdict(o.computed));
-        verdict_body(s, corpus, d, k, d.judgements.get(k).and_then(Option::as_ref), here);
+        verdict_body(
+            s,
+            corpus,
+            d,
+            k,
+            d.judgements.get(k).and_then(Option::as_ref),
+            here,
+        );
     }
 }
 
@@ -300,7 +313,12 @@ pub fn ruling_link(corpus: &Corpus, k: usize, id: &str, here: &str) -> String {
     } else {
         links::rule_set(&r.name)
     };
-    format!("[{}]({}#{})", cell(&item.label()), rel(here, &target), item.anchor())
+    format!(
+        "[{}]({}#{})",
+        cell(&item.label()),
+        rel(here, &target),
+        item.anchor()
+    )
 }
 
 /// The first plies of the disputed play as numbered arrows.

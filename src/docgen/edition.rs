@@ -104,7 +104,8 @@ pub fn law_edition(corpus: &Corpus, command: &str) -> String {
 
 /// Điều 22: the terms as a table (name, the law's definition, the gloss).
 fn terms(s: &mut String, items: &[(Item<'_>, Vec<u32>)]) {
-    let mut rows: Vec<&(Item, Vec<u32>)> = items.iter().filter(|(i, _)| i.kind() == "term").collect();
+    let mut rows: Vec<&(Item, Vec<u32>)> =
+        items.iter().filter(|(i, _)| i.kind() == "term").collect();
     rows.sort_by_key(|(_, n)| n.first().copied().unwrap_or(u32::MAX));
     let _ = writeln!(
         s,
@@ -127,7 +128,8 @@ fn terms(s: &mut String, items: &[(Item<'_>, Vec<u32>)]) {
 
 /// The rulings of an article: the law's words and the gloss (by point for Điều 23).
 fn items(s: &mut String, items: &[(Item<'_>, Vec<u32>)], by_point: bool) {
-    let mut list: Vec<&(Item, Vec<u32>)> = items.iter().filter(|(i, _)| i.kind() == "ruling").collect();
+    let mut list: Vec<&(Item, Vec<u32>)> =
+        items.iter().filter(|(i, _)| i.kind() == "ruling").collect();
     if by_point {
         list.sort_by_key(|(_, n)| n.iter().min().copied().unwrap_or(u32::MAX));
     }
@@ -177,10 +179,18 @@ fn diagram(s: &mut String, corpus: &Corpus, law: usize, d: &Diagram) {
             .iter()
             .map(|e| format!("{} → {}", html(&e.printed), html(&e.corrected)))
             .collect();
-        let _ = writeln!(s, "<p class=\"small\">Đính chính (errata): {}</p>", fixes.join("; "));
+        let _ = writeln!(
+            s,
+            "<p class=\"small\">Đính chính (errata): {}</p>",
+            fixes.join("; ")
+        );
     }
     if !spec.commentary.trim().is_empty() {
-        let _ = writeln!(s, "<p><b>Bình luận.</b> {}</p>", html(spec.commentary.trim()));
+        let _ = writeln!(
+            s,
+            "<p><b>Bình luận.</b> {}</p>",
+            html(spec.commentary.trim())
+        );
     }
     let Some(r) = corpus.rules.get(law) else {
         let _ = writeln!(s, "</div>");
@@ -224,7 +234,11 @@ fn side_text(r: &crate::compile::CompiledRules, side: &SideJudgement) -> String 
             format!("{mark} {}", html(&label))
         })
         .collect();
-    let who = if side.side.name() == "red" { "Trắng" } else { "Đen" };
+    let who = if side.side.name() == "red" {
+        "Trắng"
+    } else {
+        "Đen"
+    };
     let outcome = match side.outcome {
         RulingOutcome::Forbidden => "bị cấm",
         RulingOutcome::Allowed => "được phép",

@@ -4,9 +4,9 @@
 use std::fmt::Write as _;
 
 use super::articles::Article;
-use super::links::{self, rel};
 use super::bibliography::{self, cited};
 use super::book;
+use super::links::{self, rel};
 use super::markdown::{Outcome, cell, page, text, verdict_short};
 use super::{Corpus, Diagram};
 use crate::facts::registry::{Params, REGISTRY, ROLE_NAMES, Subject as FactSubject};
@@ -95,7 +95,11 @@ pub fn index(corpus: &Corpus) -> String {
             links::diagram(d),
             links::verdict_anchor(&r.name),
             o.check(),
-            if differ.is_empty() { "—".to_owned() } else { differ.join(", ") }
+            if differ.is_empty() {
+                "—".to_owned()
+            } else {
+                differ.join(", ")
+            }
         );
     }
     let _ = writeln!(s, "\n## Các bộ luật (the rule sets)\n");

@@ -90,11 +90,7 @@ pub fn code_cell(raw: &str) -> String {
 
 /// A fenced code block whose fence is longer than any run of backticks in `body`.
 pub fn fenced(lang: &str, body: &str) -> String {
-    let longest = body
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest.max(2) + 1);
     let body = body.strip_suffix('\n').unwrap_or(body);
     format!("{fence}{lang}\n{body}\n{fence}\n")
@@ -166,7 +162,8 @@ impl Outcome {
 
     /// The expected verdict, or `—`.
     pub fn expected_text(&self) -> String {
-        self.expected.map_or_else(|| "—".to_owned(), |v| verdict(Some(v)))
+        self.expected
+            .map_or_else(|| "—".to_owned(), |v| verdict(Some(v)))
     }
 }
 
@@ -181,7 +178,10 @@ mod tests {
             "&lt;script&gt;alert(1)&lt;/script&gt; \\| x"
         );
         assert_eq!(text("- a\n1. b\n# c"), "\\- a\n1\\. b\n\\# c");
-        assert_eq!(text("Điều 24.11: Xe *có* căn"), "Điều 24.11: Xe \\*có\\* căn");
+        assert_eq!(
+            text("Điều 24.11: Xe *có* căn"),
+            "Điều 24.11: Xe \\*có\\* căn"
+        );
         assert_eq!(cell("a\nb|c"), "a b\\|c");
     }
 

@@ -91,7 +91,11 @@ fn source_line(s: &mut String, r: &CompiledRules, here: &str) {
     }
 }
 
-fn overview(corpus: &Corpus, r: &CompiledRules, grouped: &BTreeMap<Article, ArticlePage>) -> String {
+fn overview(
+    corpus: &Corpus,
+    r: &CompiledRules,
+    grouped: &BTreeMap<Article, ArticlePage>,
+) -> String {
     let here = links::rule_set(&r.name);
     let mut s = page(&heading(r));
     source_line(&mut s, r, &here);
@@ -107,7 +111,11 @@ fn overview(corpus: &Corpus, r: &CompiledRules, grouped: &BTreeMap<Article, Arti
          the terms of Điều 22 to the rulings (red). `xqlaw graph` prints the same graph as DOT.\n"
     );
     for (article, contents) in grouped {
-        let terms = contents.items.iter().filter(|(i, _)| i.kind() == "term").count();
+        let terms = contents
+            .items
+            .iter()
+            .filter(|(i, _)| i.kind() == "term")
+            .count();
         let rulings = ruling_ids(contents);
         let _ = writeln!(
             s,
@@ -127,10 +135,7 @@ fn overview(corpus: &Corpus, r: &CompiledRules, grouped: &BTreeMap<Article, Arti
         }
     }
     let _ = writeln!(s, "## Thuật ngữ và quy tắc (terms and rulings)\n");
-    let _ = writeln!(
-        s,
-        "| | tên (name) | điều (article) |\n|---|---|---|"
-    );
+    let _ = writeln!(s, "| | tên (name) | điều (article) |\n|---|---|---|");
     for item in items(r) {
         let home = articles::home(corpus, item);
         let meta = item.meta();
@@ -257,13 +262,17 @@ fn article_page(
         let mut points: BTreeMap<u32, Vec<String>> = BTreeMap::new();
         for (item, numbers) in &items {
             for n in numbers {
-                points
-                    .entry(*n)
-                    .or_default()
-                    .push(format!("[{}](#{})", cell(&item.label()), item.anchor()));
+                points.entry(*n).or_default().push(format!(
+                    "[{}](#{})",
+                    cell(&item.label()),
+                    item.anchor()
+                ));
             }
         }
-        let _ = writeln!(s, "| điểm (point) | thuật ngữ và quy tắc (terms and rulings) |\n|---|---|");
+        let _ = writeln!(
+            s,
+            "| điểm (point) | thuật ngữ và quy tắc (terms and rulings) |\n|---|---|"
+        );
         for (n, list) in points {
             let _ = writeln!(s, "| {n} | {} |", list.join(", "));
         }

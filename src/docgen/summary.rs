@@ -24,7 +24,6 @@ pub fn summary(corpus: &Corpus) -> String {
     };
     let title = r.title.as_deref().unwrap_or(&r.name);
     let _ = writeln!(s, "[{}](index.md)\n", text(title));
-    let _ = writeln!(s, "# {}\n", text(title));
     let _ = writeln!(
         s,
         "- [Toàn bộ bộ luật `{}` (the rule set)]({})",
@@ -85,11 +84,7 @@ pub fn summary(corpus: &Corpus) -> String {
     let _ = writeln!(s, "\n# Tham khảo (reference)\n");
     let _ = writeln!(s, "- [Ngôn ngữ luật (the rule language)](language.md)");
     let _ = writeln!(s, "- [Sự kiện (facts)](facts.md)");
-    let _ = writeln!(
-        s,
-        "- [Thư mục (bibliography)]({})",
-        bibliography::PAGE
-    );
+    let _ = writeln!(s, "- [Thư mục (bibliography)]({})", bibliography::PAGE);
     s
 }
 
