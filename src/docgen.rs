@@ -21,7 +21,7 @@ mod glyphs;
 mod graph_svg;
 mod index;
 pub mod links;
-mod markdown;
+pub(crate) mod markdown;
 mod rule_pages;
 mod summary;
 mod write;

@@ -19,7 +19,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// A small corpus: the law's rule file and three of its diagrams, one of them with `title`.
+/// A small corpus: the law's rule file, the Asian and Chinese rules, and three of the law's
+/// diagrams, one of them with `title`.
 fn corpus(dir: &Path, title: &str) -> (PathBuf, PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let rules = dir.join("in-rules");
@@ -129,7 +130,6 @@ fn only_marked_files_are_deleted_and_symlinks_are_never_followed() {
     fs::write(dir.join("elsewhere/page.md"), "keep me too\n").unwrap();
     std::os::unix::fs::symlink(dir.join("elsewhere"), dir.join("book/diagrams/elsewhere")).unwrap();
     // A hand-written file and a stale generated one in a generated folder.
-    fs::create_dir_all(dir.join("book/compare")).unwrap();
     fs::write(dir.join("book/compare/notes.md"), "mine\n").unwrap();
     let stale = fs::read_to_string(dir.join("book/index.md")).unwrap();
     fs::write(dir.join("book/compare/gone.md"), stale).unwrap();
@@ -171,8 +171,6 @@ fn a_symlink_loop_in_a_generated_folder_does_not_hang() {
     corpus(&dir, "Hình 20");
     let (code, _, err) = docs(&dir, &["--out", "book"]);
     assert_eq!(code, 0, "{err}");
-    // One rule set has no pairs to compare: the folder is made here.
-    fs::create_dir_all(dir.join("book/compare")).unwrap();
     std::os::unix::fs::symlink(".", dir.join("book/compare/loop")).unwrap();
     std::os::unix::fs::symlink("..", dir.join("book/rules/up")).unwrap();
     let (code, out, err) = docs(&dir, &["--out", "book"]);

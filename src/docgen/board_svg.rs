@@ -401,8 +401,14 @@ mod tests {
     fn draws_every_piece_once() {
         let svg = board_svg(&Position::startpos(), "start", &[], &[]);
         assert_eq!(svg.matches(r#"class="piece""#).count(), 32);
-        assert_eq!(svg.matches('帥').count(), 1);
-        assert_eq!(svg.matches('卒').count(), 5);
+        let uses = |c: char| svg.matches(&format!("href=\"#{}\"", glyph_id(c))).count();
+        assert_eq!(uses('帥'), 1);
+        assert_eq!(uses('卒'), 5);
+        // Each outline is defined once, and only the outlines drawn.
+        assert_eq!(svg.matches(&format!("id=\"{}\"", glyph_id('卒'))).count(), 1);
+        assert_eq!(svg.matches("<path id=").count(), 14 + 4);
+        // No character is left to a font.
+        assert!(!svg.contains('帥') && !svg.contains('楚'));
         assert!(svg.starts_with("<?xml"));
         assert!(svg.trim_end().ends_with("</svg>"));
     }

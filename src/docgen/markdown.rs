@@ -41,12 +41,12 @@ pub fn text(raw: &str) -> String {
                     out.push('\\');
                     out.push(c);
                 }
-                // A list marker or a setext underline at the start of a line.
-                '-' | '+' | '=' if start => {
+                // A list marker, a rule or a setext underline at the start of a line.
+                '-' | '+' | '=' if start && matches!(chars.peek(), None | Some(' ' | '-' | '=')) => {
                     out.push('\\');
                     out.push(c);
                 }
-                // `1.` at the start of a line would open a numbered list.
+                // `1. ` at the start of a line would open a numbered list.
                 '0'..='9' if start => {
                     out.push(c);
                     while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
@@ -54,9 +54,11 @@ pub fn text(raw: &str) -> String {
                         chars.next();
                     }
                     if let Some(&p @ ('.' | ')')) = chars.peek() {
-                        out.push('\\');
-                        out.push(p);
                         chars.next();
+                        if matches!(chars.peek(), None | Some(' ')) {
+                            out.push('\\');
+                        }
+                        out.push(p);
                     }
                 }
                 c => out.push(c),
@@ -178,6 +180,7 @@ mod tests {
             "&lt;script&gt;alert(1)&lt;/script&gt; \\| x"
         );
         assert_eq!(text("- a\n1. b\n# c"), "\\- a\n1\\. b\n\\# c");
+        assert_eq!(text("24.5 -x"), "24.5 -x");
         assert_eq!(
             text("Điều 24.11: Xe *có* căn"),
             "Điều 24.11: Xe \\*có\\* căn"
