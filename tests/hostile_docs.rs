@@ -27,11 +27,13 @@ fn corpus(dir: &Path, title: &str) -> (PathBuf, PathBuf) {
     let specs = dir.join("in-specs");
     fs::create_dir_all(&rules).unwrap();
     fs::create_dir_all(specs.join("vn-1999")).unwrap();
-    fs::copy(
-        root.join("rules/vn-1999.rules"),
-        rules.join("vn-1999.rules"),
-    )
-    .unwrap();
+    for name in ["vn-1999", "axf", "cxa"] {
+        fs::copy(
+            root.join(format!("rules/{name}.rules")),
+            rules.join(format!("{name}.rules")),
+        )
+        .unwrap();
+    }
     for id in ["hinh-01", "hinh-20", "hinh-71"] {
         let text = fs::read_to_string(root.join(format!("spec-tests/vn-1999/{id}.yaml"))).unwrap();
         let text = if id == "hinh-20" {

@@ -405,7 +405,10 @@ mod tests {
         assert_eq!(uses('帥'), 1);
         assert_eq!(uses('卒'), 5);
         // Each outline is defined once, and only the outlines drawn.
-        assert_eq!(svg.matches(&format!("id=\"{}\"", glyph_id('卒'))).count(), 1);
+        assert_eq!(
+            svg.matches(&format!("id=\"{}\"", glyph_id('卒'))).count(),
+            1
+        );
         assert_eq!(svg.matches("<path id=").count(), 14 + 4);
         // No character is left to a font.
         assert!(!svg.contains('帥') && !svg.contains('楚'));

@@ -5,8 +5,6 @@
 //! [`cell`], [`html`], [`fenced`]) before it reaches a page: a title such as
 //! `<script>…</script> | x` is shown as written, never run as HTML or split into table cells.
 
-use std::fmt::Write as _;
-
 use super::Diagram;
 use crate::eval::{Judgement, Verdict};
 
@@ -42,7 +40,9 @@ pub fn text(raw: &str) -> String {
                     out.push(c);
                 }
                 // A list marker, a rule or a setext underline at the start of a line.
-                '-' | '+' | '=' if start && matches!(chars.peek(), None | Some(' ' | '-' | '=')) => {
+                '-' | '+' | '='
+                    if start && matches!(chars.peek(), None | Some(' ' | '-' | '=')) =>
+                {
                     out.push('\\');
                     out.push(c);
                 }
@@ -96,15 +96,6 @@ pub fn fenced(lang: &str, body: &str) -> String {
     let fence = "`".repeat(longest.max(2) + 1);
     let body = body.strip_suffix('\n').unwrap_or(body);
     format!("{fence}{lang}\n{body}\n{fence}\n")
-}
-
-/// Doc-comment lines as a paragraph.
-pub fn paragraphs(s: &mut String, docs: &[String]) {
-    if docs.is_empty() {
-        return;
-    }
-    let lines: Vec<&str> = docs.iter().map(|l| l.trim()).collect();
-    let _ = writeln!(s, "{}\n", text(&lines.join("\n")));
 }
 
 /// A verdict in Vietnamese: `Trắng thua`, `Đen thua`, `Hòa`.

@@ -11,7 +11,7 @@ use super::bibliography::{self, cited};
 use super::book;
 use super::graph_svg::rulings_graph;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, code_cell, fenced, page, paragraphs, text, verdict_short};
+use super::markdown::{Outcome, cell, code_cell, fenced, page, text, verdict_short};
 use super::{Corpus, GeneratedFile};
 use crate::compile::{CompiledRules, Ruling};
 use crate::syntax::ast::Subject;
@@ -356,7 +356,10 @@ fn item_section(
     if let Some(g) = &meta.gloss {
         let _ = writeln!(s, "*{}*\n", text(g));
     }
-    paragraphs(s, &meta.docs);
+    if !meta.docs.is_empty() {
+        let lines: Vec<&str> = meta.docs.iter().map(|l| l.trim()).collect();
+        let _ = writeln!(s, "{}\n", cited(&lines.join("\n"), here));
+    }
     if let Item::Ruling(ruling, _) = item {
         let _ = writeln!(
             s,
