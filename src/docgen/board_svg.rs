@@ -2,7 +2,7 @@
 //! river and palaces, the files numbered as the law's notation counts them (Black 1–9 from
 //! left to right along the top, Red 1–9 from right to left along the bottom) beside the ICCS
 //! letters a–i, and the pieces as discs with their Chinese characters. The characters are
-//! drawn as outlines ([`super::glyphs`]), so they read the same where no CJK font is installed.
+//! drawn as outlines (from `glyphs.rs`), so they read the same where no CJK font is installed.
 
 use std::fmt::Write as _;
 
