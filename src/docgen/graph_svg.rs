@@ -98,9 +98,64 @@ fn render(dot: &str) -> Option<String> {
     let mut visual = builder.get();
     let mut svg = SVGWriter::new();
     visual.do_it(false, false, false, &mut svg);
-    let text = sorted_styles(&svg.finalize());
+    let text = trimmed(&sorted_styles(&svg.finalize()));
     let (head, body) = text.split_once("?>")?;
     Some(format!("{head}?>\n{MARK}\n{body}"))
+}
+
+/// The writer leaves much empty room under the drawing: the picture is cut to the lowest
+/// point drawn (boxes, ellipses, labels, edges), plus a margin.
+fn trimmed(svg: &str) -> String {
+    let mut bottom: f64 = 0.0;
+    for (tag, extent) in [("<rect ", "height"), ("<ellipse ", "ry"), ("<text ", "")] {
+        for part in svg.split(tag).skip(1) {
+            let element = part.split('>').next().unwrap_or("");
+            let base = attribute(element, if tag == "<ellipse " { "cy" } else { "y" });
+            let reach = if extent.is_empty() {
+                Some(24.0)
+            } else {
+                attribute(element, extent)
+            };
+            if let (Some(y), Some(h)) = (base, reach) {
+                bottom = bottom.max(y + h);
+            }
+        }
+    }
+    for part in svg.split(" d=\"").skip(1) {
+        let path = part.split('"').next().unwrap_or("");
+        let numbers: Vec<f64> = path
+            .split(|c: char| c.is_whitespace() || c == ',' || c.is_ascii_alphabetic())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        for y in numbers.iter().skip(1).step_by(2) {
+            bottom = bottom.max(*y);
+        }
+    }
+    let Some(line) = svg
+        .find("<svg ")
+        .and_then(|at| svg.get(at..))
+        .and_then(|rest| rest.split_inclusive('>').next())
+    else {
+        return svg.to_owned();
+    };
+    let (Some(width), Some(height)) = (attribute(line, "width"), attribute(line, "height")) else {
+        return svg.to_owned();
+    };
+    let new_height = (bottom + 8.0).min(height);
+    if bottom <= 0.0 || new_height >= height {
+        return svg.to_owned();
+    }
+    let new_line = format!(
+        "<svg width=\"{width}\" height=\"{new_height}\" viewBox=\"0 0 {width} {new_height}\" xmlns=\"http://www.w3.org/2000/svg\">"
+    );
+    svg.replacen(line, &new_line, 1)
+}
+
+/// The number in attribute `name="…"` of an element's text.
+fn attribute(element: &str, name: &str) -> Option<f64> {
+    let key = format!(" {name}=\"");
+    let at = element.find(&key)? + key.len();
+    element.get(at..)?.split('"').next()?.trim().parse().ok()
 }
 
 /// The writer lists its font classes from a hash map, in an order that changes from run to
