@@ -11,23 +11,33 @@
 //! regenerate the pages and fail when the committed ones are stale.
 
 pub mod articles;
+mod bibliography;
 pub mod board_svg;
+mod book;
 mod compare;
 mod diagram_page;
+mod edition;
+mod glyphs;
+mod graph_svg;
 mod index;
 pub mod links;
-mod markdown;
+pub(crate) mod markdown;
 mod rule_pages;
 mod summary;
+mod write;
 
-use std::fs;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::corpus::{Corpus, Diagram};
 
+pub use book::BookOptions;
+pub use edition::law_edition;
 pub use markdown::{COMMAND, GENERATED_MARK};
 pub use summary::HAND_WRITTEN;
+pub use write::{
+    GENERATED_DIRS, MARK_WORDS, WriteError, is_generated, stale, write_all,
+    write_all_with_progress, write_file,
+};
 
 /// A generated file: its path under `docs/` and its contents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,19 +48,30 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// Every page of the documentation, and the mdBook files.
+/// Every page of the project's own book (`docs/`), and the mdBook files.
 pub fn generate(corpus: &Corpus) -> Vec<GeneratedFile> {
+    generate_book(corpus, &BookOptions::default())
+}
+
+/// Every page of a book made with `options`, and the mdBook files. Each file names the
+/// command that made it.
+pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFile> {
     let file = |path: &str, contents: String| GeneratedFile {
         path: PathBuf::from(path),
         contents,
     };
     let mut files = vec![
-        file("book.toml", summary::book_toml()),
+        file("book.toml", summary::book_toml(options)),
+        file(book::CSS, book::css()),
         file("SUMMARY.md", summary::summary(corpus)),
         file("index.md", index::index(corpus)),
         file("facts.md", index::facts()),
+        file(bibliography::PAGE, bibliography::bibliography()),
         file(links::COMPARE, compare::compare(corpus)),
     ];
+    if options.bring_hand_written {
+        files.extend(book::hand_written());
+    }
     for k in 0..corpus.rules.len() {
         files.extend(rule_pages::pages(corpus, k));
     }
@@ -61,68 +82,8 @@ pub fn generate(corpus: &Corpus) -> Vec<GeneratedFile> {
     for (a, b) in compare::pairs(corpus) {
         files.extend(compare::pair_page(corpus, a, b));
     }
+    for f in &mut files {
+        f.contents = options.stamp(&f.contents);
+    }
     files
-}
-
-/// The generated folders under `docs/`: files in them that generation no longer produces
-/// are stale too.
-const GENERATED_DIRS: [&str; 3] = ["rules", "diagrams", "compare"];
-
-/// Writes the files under `out`, and removes files in the generated folders that are no longer
-/// generated. Hand-written files beside them (`docs/language.md`) are left alone.
-pub fn write_all(out: &Path, files: &[GeneratedFile]) -> io::Result<()> {
-    for path in leftovers(out, files) {
-        fs::remove_file(out.join(path))?;
-    }
-    for file in files {
-        let path = out.join(&file.path);
-        if fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()) {
-            continue;
-        }
-        if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir)?;
-        }
-        crate::spec::write_atomic(&path, &file.contents)
-            .map_err(|e| io::Error::other(e.to_string()))?;
-    }
-    Ok(())
-}
-
-/// The paths (relative to `out`) that differ from what generation produces: changed, missing,
-/// or left over in a generated folder.
-pub fn stale(out: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = files
-        .iter()
-        .filter(|f| {
-            fs::read_to_string(out.join(&f.path)).ok().as_deref() != Some(f.contents.as_str())
-        })
-        .map(|f| f.path.clone())
-        .collect();
-    paths.extend(leftovers(out, files));
-    paths.sort();
-    paths
-}
-
-/// Files in the generated folders that generation does not produce.
-fn leftovers(out: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for dir in GENERATED_DIRS {
-        list(out, Path::new(dir), &mut found);
-    }
-    found.retain(|p| !files.iter().any(|f| &f.path == p));
-    found
-}
-
-fn list(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(root.join(rel)) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let rel = rel.join(entry.file_name());
-        if entry.path().is_dir() {
-            list(root, &rel, out);
-        } else {
-            out.push(rel);
-        }
-    }
 }

@@ -30,7 +30,7 @@ fn regenerating_into_a_temporary_folder_gives_the_committed_docs() {
     let files = generate(&corpus);
     let dir = std::env::temp_dir().join(format!("xqlaw-docs-fresh-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    xqlaw::docgen::write_all(&dir, &files).unwrap();
+    xqlaw::docgen::write_all(&dir, &files, false).unwrap();
     let mut differ = Vec::new();
     for file in &files {
         let fresh = std::fs::read_to_string(dir.join(&file.path)).unwrap();
@@ -74,14 +74,27 @@ fn a_stale_page_and_a_leftover_page_are_found() {
     let files = generate(&corpus);
     let dir = std::env::temp_dir().join(format!("xqlaw-docs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    xqlaw::docgen::write_all(&dir, &files).unwrap();
+    xqlaw::docgen::write_all(&dir, &files, false).unwrap();
     assert!(stale(&dir, &files).is_empty());
-    std::fs::write(dir.join("index.md"), "edited by hand\n").unwrap();
-    std::fs::write(dir.join("rules/old.md"), "a rule set that is gone\n").unwrap();
+    std::fs::write(
+        dir.join("index.md"),
+        format!("{GENERATED_MARK}\nedited by hand\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("rules/old.md"),
+        format!("{GENERATED_MARK}\na rule set that is gone\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("rules/notes.md"), "written by hand, no mark\n").unwrap();
     let found = stale(&dir, &files);
     assert_eq!(found.len(), 2, "{found:?}");
-    xqlaw::docgen::write_all(&dir, &files).unwrap();
+    xqlaw::docgen::write_all(&dir, &files, false).unwrap();
     assert!(stale(&dir, &files).is_empty());
     assert!(!dir.join("rules/old.md").exists());
+    assert!(
+        dir.join("rules/notes.md").exists(),
+        "a file without the mark is left alone"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

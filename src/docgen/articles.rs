@@ -37,12 +37,14 @@ impl Article {
         }
     }
 
-    /// The page's title.
+    /// The page's title: Vietnamese, with an English gloss.
     pub fn title(&self) -> String {
         match self {
-            Article::Terms => "Điều 22 — terms".to_owned(),
-            Article::Points => "Điều 23 — judging points".to_owned(),
-            Article::Examples => "Điều 24 — examples".to_owned(),
+            Article::Terms => "Điều 22 — Thuật ngữ (terms)".to_owned(),
+            Article::Points => {
+                "Điều 23 — Mười điểm chính khi xử ván cờ (the ten judging points)".to_owned()
+            }
+            Article::Examples => "Điều 24 — Các ví dụ (examples)".to_owned(),
             Article::Example(n) => format!("Điều 24.{n}"),
             Article::AxfRule(n) => format!("AXF rule {n}"),
             Article::Other(text) => text.clone(),
@@ -213,6 +215,31 @@ impl<'a> Item<'a> {
         match self {
             Item::Term(_) => "term",
             Item::Ruling(..) => "ruling",
+        }
+    }
+
+    /// What the prose calls the item: its Vietnamese `name`, else the law's passage it cites
+    /// (`Điều 23, điểm 3`), else its id. The id itself appears only in the rule text.
+    pub fn label(&self) -> String {
+        let meta = self.meta();
+        if let Some(name) = &meta.name {
+            return name.clone();
+        }
+        match meta
+            .article
+            .as_deref()
+            .map(|a| a.split(';').next().unwrap_or(a).trim())
+        {
+            Some(a) if !a.is_empty() => format!("{} ({a})", self.kind_vi()),
+            _ => self.id().to_owned(),
+        }
+    }
+
+    /// `thuật ngữ` (term) or `quy tắc` (ruling).
+    pub fn kind_vi(&self) -> &'static str {
+        match self {
+            Item::Term(_) => "thuật ngữ",
+            Item::Ruling(..) => "quy tắc",
         }
     }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::links::{self, rel};
-use super::markdown::{Outcome, page, verdict};
+use super::markdown::{Outcome, cell, page, verdict_short};
 use super::{Corpus, Diagram, GeneratedFile};
 use crate::variants;
 
@@ -57,7 +57,16 @@ fn reference(corpus: &Corpus, d: &Diagram) -> usize {
 /// The comparison page: one row per diagram, one column per rule set.
 pub fn compare(corpus: &Corpus) -> String {
     let here = links::COMPARE;
-    let mut s = page("Comparing the rule sets");
+    // The law's column first, then the variants in name order.
+    let law = super::book::law(corpus);
+    let order: Vec<(usize, &crate::compile::CompiledRules)> = corpus
+        .rules
+        .get(law)
+        .map(|r| (law, r))
+        .into_iter()
+        .chain(corpus.rules.iter().enumerate().filter(|&(k, _)| k != law))
+        .collect();
+    let mut s = page("So sánh các bộ luật (comparing the rule sets)");
     let _ = writeln!(
         s,
         "## Pairs\n\nHow many diagrams change verdict between two rule sets; each number links \
@@ -65,14 +74,14 @@ pub fn compare(corpus: &Corpus) -> String {
     );
     let mut header = "| |".to_owned();
     let mut rule = "|---|".to_owned();
-    for r in &corpus.rules {
+    for (_, r) in &order {
         header.push_str(&format!(" {} |", r.name));
         rule.push_str("---|");
     }
     let _ = writeln!(s, "{header}\n{rule}");
-    for (a, ra) in corpus.rules.iter().enumerate() {
+    for &(a, ra) in &order {
         let mut row = format!("| **{}** |", ra.name);
-        for b in 0..corpus.rules.len() {
+        for &(b, _) in &order {
             let (x, y) = ordered(corpus, a, b);
             if a == b {
                 row.push_str(" — |");
@@ -93,13 +102,14 @@ pub fn compare(corpus: &Corpus) -> String {
     let _ = writeln!(
         s,
         "Each row compares the rule sets with the diagram's reference rule set, marked ◆: the \
-         rule set of the book the diagram comes from (`vn-1999` for the law's diagrams). A verdict that differs from the \
-         reference is **bold**; every verdict links to its explanation on the diagram's page. \
+         rule set of the book the diagram comes from (`vn-1999` for the law's diagrams). Verdicts are \
+         in Vietnamese: Trắng thua (red loses), Đen thua (black loses), Hòa (draw). A verdict that \
+         differs from the reference is **bold**; every verdict links to its explanation on the diagram's page. \
          ✓ and ✗ say whether a verdict matches the spec file's expectation.\n"
     );
-    let mut header = "| diagram | article |".to_owned();
+    let mut header = "| Hình | Điều |".to_owned();
     let mut rule = "|---|---|".to_owned();
-    for r in &corpus.rules {
+    for (_, r) in &order {
         header.push_str(&format!(" {} |", r.name));
         rule.push_str("---|");
     }
@@ -114,22 +124,22 @@ pub fn compare(corpus: &Corpus) -> String {
             .map(|r| Outcome::of(d, reference, &r.name).computed);
         let mut row = format!(
             "| [{}]({}) | {} |",
-            d.spec.title,
+            cell(&d.spec.title),
             links::diagram(d),
-            d.spec.article
+            cell(&d.spec.article)
         );
         let mut differ = 0;
-        for (k, r) in corpus.rules.iter().enumerate() {
+        for &(k, r) in &order {
             let o = Outcome::of(d, k, &r.name);
             let link = format!(
                 "[{}]({}#{})",
-                verdict(o.computed),
+                verdict_short(o.computed),
                 links::diagram(d),
                 links::verdict_anchor(&r.name)
             );
-            let mark = match o.check() {
-                "pass ✓" => " ✓",
-                "fail ✗" => " ✗",
+            let mark = match (o.expected, o.computed) {
+                (Some(e), Some(c)) if e == c => " ✓",
+                (Some(_), _) => " ✗",
                 _ => "",
             };
             let cell = if k == reference {

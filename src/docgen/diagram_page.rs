@@ -4,65 +4,79 @@
 
 use std::fmt::Write as _;
 
+use super::articles::{self, Article, Item};
+use super::bibliography;
 use super::board_svg::{Arrow, board_svg};
+use super::book;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, page, verdict};
+use super::markdown::{Outcome, cell, fenced, html, page, text, verdict};
 use super::{Corpus, Diagram};
-use crate::eval::SideJudgement;
+use crate::eval::{Judgement, SideJudgement};
 use crate::syntax::ast::Outcome as RulingOutcome;
-use crate::syntax::print;
 
 /// How many plies of the disputed play the board draws as arrows.
 pub const ARROWS: usize = 4;
 
-/// The page of a diagram.
+/// The page of a diagram: the article, the board, the moves, the commentary, the law's verdict
+/// with its reason, then the other rule sets in one table (with an explanation only where a
+/// rule set's verdict differs from the law's).
 pub fn diagram(corpus: &Corpus, d: &Diagram) -> String {
     let here = links::diagram(d);
     let spec = &d.spec;
-    let mut s = page(&spec.title);
+    let law = book::law(corpus);
+    let mut s = page(&text(&spec.title));
+    let article = match (corpus.rules.get(law), Article::of_diagram(&spec.article)) {
+        (Some(r), Some(a)) => format!(
+            "[Điều {}]({})",
+            cell(&spec.article),
+            rel(&here, &links::article(&r.name, &a))
+        ),
+        _ => format!("Điều {}", cell(&spec.article)),
+    };
+    let _ = writeln!(s, "**{article}.** {}\n", text(spec.article_text.trim()));
+    let _ = writeln!(s, "![{}]({}.svg)\n", cell(&spec.title), spec.id);
     let _ = writeln!(
         s,
-        "**Điều {}.** {}\n",
-        spec.article,
-        spec.article_text.trim()
-    );
-    let _ = writeln!(s, "![{}]({}.svg)\n", spec.title, spec.id);
-    let _ = writeln!(
-        s,
-        "The arrows show the first {} plies of the disputed play, numbered. Red (Trắng) moves \
-         first. FEN: `{}` (printed: `{}`)\n",
+        "Mũi tên: {} nước đầu (the arrows: the first {} plies), Trắng (Red) đi trước. \
+         FEN: <code>{}</code>\n",
         ARROWS.min(spec.moves.len()),
-        spec.fen,
-        spec.fen_text
+        ARROWS.min(spec.moves.len()),
+        html(&spec.fen),
     );
     moves(&mut s, d);
     errata(&mut s, d);
     if !spec.commentary.trim().is_empty() {
-        let _ = writeln!(s, "## Commentary\n");
+        let _ = writeln!(s, "## Bình luận (commentary)\n");
         for line in spec.commentary.trim().lines() {
-            let _ = writeln!(s, "> {line}");
+            let _ = writeln!(s, "> {}", text(line));
         }
         let _ = writeln!(s);
     }
     verdicts(&mut s, corpus, d, &here);
-    let sources: Vec<String> = spec
-        .sources
-        .iter()
-        .map(|src| format!("{}:{}", src.file, src.line))
-        .collect();
-    if !sources.is_empty() {
-        let _ = writeln!(s, "Printed in {}.", sources.join(", "));
+    if let Some(r) = corpus.rules.get(law).filter(|r| r.name == d.topic) {
+        let _ = writeln!(
+            s,
+            "Nguồn (source): {}, Điều {}, {} ([thư mục]({})).",
+            text(
+                bibliography::title_of(&r.name)
+                    .or(r.title.as_deref())
+                    .unwrap_or(&r.name)
+            ),
+            cell(&spec.article),
+            cell(&spec.title),
+            bibliography::link(&here, &r.name)
+        );
     }
     s
 }
 
-/// The move table: each ply in the law's notation (marked where an erratum applies) and ICCS.
+/// The move table: each move in the law's notation (marked where an erratum applies) and ICCS.
 fn moves(s: &mut String, d: &Diagram) {
     let spec = &d.spec;
-    let _ = writeln!(s, "## Moves\n");
+    let _ = writeln!(s, "## Nước đi (moves)\n");
     let _ = writeln!(
         s,
-        "In the law's Vietnamese notation as printed (\\* marks an erratum) and in ICCS.\n"
+        "In the law's notation as printed (\\* marks an erratum), with ICCS beside.\n"
     );
     let _ = writeln!(
         s,
@@ -82,7 +96,10 @@ fn moves(s: &mut String, d: &Diagram) {
         } else {
             ""
         };
-        (format!("{}{mark}", cell(&printed)), format!("`{iccs}`"))
+        (
+            format!("{}{mark}", cell(&printed)),
+            format!("<code>{}</code>", html(iccs)),
+        )
     };
     for n in 0..spec.moves.len().div_ceil(2) {
         let (red, red_iccs) = ply(2 * n);
@@ -100,97 +117,154 @@ fn errata(s: &mut String, d: &Diagram) {
     if d.spec.errata.is_empty() {
         return;
     }
-    let _ = writeln!(s, "### Errata\n");
+    let _ = writeln!(s, "### Đính chính (errata)\n");
     for e in &d.spec.errata {
         let place = e
             .ply
-            .map(|p| format!("ply {p}"))
-            .unwrap_or_else(|| "text".to_owned());
+            .map(|p| format!("nước {p} (ply {p})"))
+            .unwrap_or_else(|| "văn bản (text)".to_owned());
         let _ = writeln!(
             s,
-            "- {place} (\\*): printed `{}`, read `{}` — {}",
-            e.printed, e.corrected, e.reason
+            "- {place} (\\*): in (printed) <code>{}</code>, đọc (read) <code>{}</code> — {}",
+            html(&e.printed),
+            html(&e.corrected),
+            text(&e.reason)
         );
     }
     let _ = writeln!(s);
 }
 
-/// The summary table, then one section per rule set (with a stable anchor).
+/// The law's verdict with its reason, then one table of the other rule sets, then an
+/// explanation for each rule set whose verdict differs from the law's.
 fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
-    let _ = writeln!(s, "## Verdicts\n");
+    let law = book::law(corpus);
+    let law_verdict = corpus
+        .rules
+        .get(law)
+        .map(|r| Outcome::of(d, law, &r.name).computed);
+    if let (Some(r), Some(j)) = (corpus.rules.get(law), d.judgements.get(law)) {
+        let o = Outcome::of(d, law, &r.name);
+        let _ = writeln!(s, "<a id=\"{}\"></a>\n", links::verdict_anchor(&r.name));
+        let _ = writeln!(s, "## Phán quyết (verdict): {}\n", verdict(o.computed));
+        verdict_body(s, corpus, d, law, j.as_ref(), here);
+    }
+    let others: Vec<usize> = (0..corpus.rules.len()).filter(|&k| k != law).collect();
+    if others.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "## Các bộ luật khác (other rule sets)\n");
     let _ = writeln!(
         s,
-        "| rule set | expected | computed | pass/fail |\n|---|---|---|---|"
+        "| bộ luật (rule set) | phán quyết (verdict) | so với luật (against the law) | kiểm (check) |\n|---|---|---|---|"
     );
-    for (k, r) in corpus.rules.iter().enumerate() {
+    let mut differing = Vec::new();
+    for &k in &others {
+        let Some(r) = corpus.rules.get(k) else {
+            continue;
+        };
         let o = Outcome::of(d, k, &r.name);
+        let agrees = Some(o.computed) == law_verdict;
+        let against = if agrees {
+            "giống (agrees)".to_owned()
+        } else {
+            differing.push(k);
+            format!(
+                "**khác (differs)**: [lý do (why)](#{})",
+                explain_anchor(&r.name)
+            )
+        };
         let _ = writeln!(
             s,
-            "| [{0}](#{1}) | {2} | {3} | {4} |",
-            r.name,
+            "| <a id=\"{}\"></a>[{}]({}) | {} | {against} | {} |",
             links::verdict_anchor(&r.name),
-            o.expected_text(),
+            r.name,
+            rel(here, &links::rule_set(&r.name)),
             verdict(o.computed),
             o.check()
         );
     }
     let _ = writeln!(s);
-    for (k, (r, j)) in corpus.rules.iter().zip(&d.judgements).enumerate() {
-        let o = Outcome::of(d, k, &r.name);
-        let _ = writeln!(s, "<a id=\"{}\"></a>\n", links::verdict_anchor(&r.name));
-        let _ = writeln!(
-            s,
-            "### [{}]({}): {}\n",
-            r.name,
-            rel(here, &links::rule_set(&r.name)),
-            verdict(o.computed)
-        );
-        if o.expected.is_some() {
-            let _ = writeln!(
-                s,
-                "Expected: {}. Computed: {}. Result: {}.\n",
-                o.expected_text(),
-                verdict(o.computed),
-                o.check()
-            );
-        } else {
-            let _ = writeln!(
-                s,
-                "Computed: {} (the spec file states no expectation for {}).\n",
-                verdict(o.computed),
-                r.name
-            );
-        }
-        if let Some(basis) = d.spec.basis.get(&r.name) {
-            let _ = writeln!(s, "The text it rests on: “{basis}”\n");
-        }
-        if let (Some(reason), Some(_)) = (d.spec.known_failure.get(&r.name), o.expected) {
-            let _ = writeln!(s, "Known failure: {reason}\n");
-        }
-        let Some(j) = j else {
+    for k in differing {
+        let Some(r) = corpus.rules.get(k) else {
             continue;
         };
-        for side in [&j.red, &j.black] {
-            let _ = writeln!(s, "{}", side_line(side));
-        }
-        if let Some(row) = &j.row {
-            let _ = writeln!(
-                s,
-                "- verdict row {} (`{}`) with side = {}",
-                row.row, row.text, row.side
-            );
-        }
-        let _ = writeln!(
+        let o = Outcome::of(d, k, &r.name);
+        let _ = writeln!(s, "<a id=\"{}\"></a>\n", explain_anchor(&r.name));
+        let _ = writeln!(s, "### {}: {}\n", r.name, verdict(o.computed));
+        verdict_body(
             s,
-            "\n<details><summary>Explanation ({})</summary>\n\n```text\n{}```\n\n</details>\n",
-            r.name,
-            j.explain()
+            corpus,
+            d,
+            k,
+            d.judgements.get(k).and_then(Option::as_ref),
+            here,
         );
     }
 }
 
-/// `- red (4 moves): forbidden — ✗ \`perpetual-chase\` on …` for one side.
-fn side_line(side: &SideJudgement) -> String {
+/// The anchor of a rule set's explanation where its verdict differs from the law's.
+fn explain_anchor(rules: &str) -> String {
+    format!("explain-{rules}")
+}
+
+/// Expected against computed, the sentence the expectation rests on, the rulings that fired
+/// for each side, the verdict row, and the full explanation folded.
+fn verdict_body(
+    s: &mut String,
+    corpus: &Corpus,
+    d: &Diagram,
+    k: usize,
+    j: Option<&Judgement>,
+    here: &str,
+) {
+    let Some(r) = corpus.rules.get(k) else {
+        return;
+    };
+    let o = Outcome::of(d, k, &r.name);
+    if o.expected.is_some() {
+        let _ = writeln!(
+            s,
+            "Kỳ vọng (expected): {}. Kết quả (computed): {}. {}\n",
+            o.expected_text(),
+            verdict(o.computed),
+            o.check()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "The spec file states no expected verdict for `{}`.\n",
+            r.name
+        );
+    }
+    if let Some(basis) = d.spec.basis.get(&r.name) {
+        let _ = writeln!(s, "Căn cứ (the text it rests on):\n\n> {}\n", text(basis));
+    }
+    if let (Some(reason), Some(_)) = (d.spec.known_failure.get(&r.name), o.expected) {
+        let _ = writeln!(s, "Known failure: {}\n", text(reason));
+    }
+    let Some(j) = j else {
+        return;
+    };
+    for side in [&j.red, &j.black] {
+        let _ = writeln!(s, "{}", side_line(corpus, k, side, here));
+    }
+    if let Some(row) = &j.row {
+        let _ = writeln!(
+            s,
+            "- hàng {} của bảng phán quyết (verdict row {}) with side = {}",
+            row.row, row.row, row.side
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\n<details><summary>Lời giải thích đầy đủ (the full explanation, with the rule text)</summary>\n\n{}\n</details>\n",
+        fenced("text", &j.explain())
+    );
+}
+
+/// `- Trắng (4 nước): bị cấm (forbidden) — ✗ Đuổi bắt mãi on …` for one side, each ruling
+/// named as the prose names it and linked to its entry on the law's article page.
+fn side_line(corpus: &Corpus, k: usize, side: &SideJudgement, here: &str) -> String {
     let rulings: Vec<String> = side
         .fired
         .iter()
@@ -199,31 +273,56 @@ fn side_line(side: &SideJudgement) -> String {
             let target = f
                 .target
                 .as_ref()
-                .map(|t| format!(" on {t}"))
+                .map(|t| format!(" on {}", text(&t.to_string())))
                 .unwrap_or_default();
             let mark = match f.outcome {
                 RulingOutcome::Forbidden => "✗",
                 RulingOutcome::Allowed => "✓",
             };
-            format!("{mark} `{}`{target}", f.id)
+            format!("{mark} {}{target}", ruling_link(corpus, k, &f.id, here))
         })
         .collect();
     let list = if rulings.is_empty() {
-        "no ruling fired".to_owned()
+        "không quy tắc nào (no ruling fired)".to_owned()
     } else {
         rulings.join(", ")
     };
+    let (who, outcome) = match (side.side.name(), side.outcome) {
+        ("red", o) => ("Trắng (Red)", o),
+        (_, o) => ("Đen (Black)", o),
+    };
+    let outcome = match outcome {
+        RulingOutcome::Forbidden => "bị cấm (forbidden)",
+        RulingOutcome::Allowed => "được phép (allowed)",
+    };
+    format!("- {who}, {} nước (moves): {outcome} — {list}", side.moves)
+}
+
+/// A ruling of rule set `k` as the prose names it, linked to its entry: on the law's article
+/// page for the law, on the rule set's page for a variant.
+pub fn ruling_link(corpus: &Corpus, k: usize, id: &str, here: &str) -> String {
+    let Some(r) = corpus.rules.get(k) else {
+        return text(id);
+    };
+    let Some((n, ruling)) = r.rulings.iter().enumerate().find(|(_, x)| x.id == id) else {
+        return text(id);
+    };
+    let item = Item::Ruling(ruling, n);
+    let target = if k == book::law(corpus) {
+        links::article(&r.name, &articles::home(corpus, item))
+    } else {
+        links::rule_set(&r.name)
+    };
     format!(
-        "- {} ({} moves): {} — {list}",
-        side.side,
-        side.moves,
-        print::outcome(side.outcome)
+        "[{}]({}#{})",
+        cell(&item.label()),
+        rel(here, &target),
+        item.anchor()
     )
 }
 
-/// The SVG picture of a diagram's start position with the first plies as arrows and a
-/// caption: the plies in both notations and the home rule set's verdicts.
-pub fn board(corpus: &Corpus, d: &Diagram) -> String {
+/// The first plies of the disputed play as numbered arrows.
+fn arrows(d: &Diagram) -> Vec<Arrow> {
     let mut pos = d.start;
     let mut arrows = Vec::new();
     for (k, &m) in d.moves.iter().take(ARROWS).enumerate() {
@@ -238,19 +337,28 @@ pub fn board(corpus: &Corpus, d: &Diagram) -> String {
         });
         pos.play_unchecked(m);
     }
-    let mut caption = Vec::new();
-    for (k, r) in corpus.rules.iter().enumerate() {
-        let o = Outcome::of(d, k, &r.name);
-        if o.expected.is_some() {
-            caption.push(format!(
-                "{}: expected {}, computed {} — {}",
-                r.name,
-                o.expected_text(),
-                verdict(o.computed),
-                o.check()
-            ));
-        }
-    }
+    arrows
+}
+
+/// The SVG picture of a diagram's start position with the first plies as arrows and a
+/// caption: the plies in both notations and the law's verdict.
+pub fn board(corpus: &Corpus, d: &Diagram) -> String {
+    let law = book::law(corpus);
+    let caption: Vec<String> = corpus
+        .rules
+        .get(law)
+        .map(|r| {
+            let o = Outcome::of(d, law, &r.name);
+            format!("{}: {} {}", r.name, verdict(o.computed), o.check())
+        })
+        .into_iter()
+        .collect();
     let title = format!("{}: {}", d.spec.title, d.spec.fen);
-    board_svg(&d.start, &title, &arrows, &caption)
+    board_svg(&d.start, &title, &arrows(d), &caption)
+}
+
+/// The board without a caption, for the printable edition.
+pub fn board_plain(d: &Diagram) -> String {
+    let title = format!("{}: {}", d.spec.title, d.spec.fen);
+    board_svg(&d.start, &title, &arrows(d), &[])
 }

@@ -4,47 +4,41 @@
 use std::fmt::Write as _;
 
 use super::articles::Article;
+use super::bibliography::{self, cited};
+use super::book;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, page, verdict};
+use super::markdown::{Outcome, cell, page, text, verdict_short};
 use super::{Corpus, Diagram};
 use crate::facts::registry::{Params, REGISTRY, ROLE_NAMES, Subject as FactSubject};
 
-/// The index page.
+/// The index page: the law's title and source, one row per diagram in law order (the article,
+/// the law's verdict, whether it is the expected one, and how many other rule sets agree), and
+/// the rule sets.
 pub fn index(corpus: &Corpus) -> String {
     let here = "index.md";
-    let mut s = page("The Xiangqi repetition law, as specified");
-    let _ = writeln!(
-        s,
-        "These pages are generated from the rule files in `rules/` and the spec files in \
-         `spec-tests/` by `{}`. The rule language is described in [language.md](language.md); \
-         the facts its rulings are written over are listed in [facts.md](facts.md); every \
-         rule set's verdict on every diagram is compared in [{}]({}).\n",
-        super::markdown::COMMAND,
-        links::COMPARE,
-        links::COMPARE
-    );
-    let _ = writeln!(s, "## Rule sets\n");
-    let _ = writeln!(
-        s,
-        "| rule set | title | source | extends | terms | rulings |\n|---|---|---|---|---|---|"
-    );
-    for r in &corpus.rules {
+    let law = book::law(corpus);
+    let Some(r) = corpus.rules.get(law) else {
+        return page("xqlaw");
+    };
+    let mut s = page(&text(r.title.as_deref().unwrap_or(&r.name)));
+    if let Some(src) = &r.source {
         let _ = writeln!(
             s,
-            "| [{}]({}) | {} | {} | {} | {} | {} |",
-            r.name,
-            links::rule_set(&r.name),
-            cell(r.title.as_deref().unwrap_or("")),
-            cell(r.source.as_deref().unwrap_or("")),
-            if r.extends.is_empty() {
-                "—".to_owned()
-            } else {
-                r.extends.join(", ")
-            },
-            r.terms.len(),
-            r.rulings.len(),
+            "*{}* ([thư mục — bibliography]({}))\n",
+            cited(src, here),
+            bibliography::link(here, &r.name)
         );
     }
+    let _ = writeln!(
+        s,
+        "Luật xử cờ lặp lại, viết thành đặc tả có thể chạy được: mỗi Hình của luật là một phép \
+         thử. *The repetition law as an executable specification: every Hình of the law is a \
+         test.* Each article page quotes the law, glosses it in English and shows the rulings \
+         that encode it with their predicate graph; each diagram page shows the board, the moves \
+         in the law's notation, the commentary and the law's verdict with its reason, then how \
+         the other rule sets ([variants]({})) judge it.\n",
+        links::COMPARE
+    );
     let expectations: Vec<Outcome> = corpus
         .diagrams
         .iter()
@@ -54,60 +48,89 @@ pub fn index(corpus: &Corpus) -> String {
         .iter()
         .filter(|o| o.computed.is_some() && o.computed == o.expected)
         .count();
-    let _ = writeln!(s, "\n## Diagrams\n");
+    let _ = writeln!(s, "## Các Hình (the diagrams)\n");
     let _ = writeln!(
         s,
-        "One row per diagram: the article it illustrates, the verdict its spec file expects \
-         from each rule set it names, the verdict that rule set computes, and whether they \
-         agree. {passed} of {} expectations pass.\n",
+        "One row per diagram, in the law's order: the article it illustrates, the verdict of \
+         `{}` with its check against the verdict the spec file expects, and the other rule sets \
+         that give another verdict. {passed} of {} expectations of all rule sets pass.\n",
+        r.name,
         expectations.len()
     );
     let _ = writeln!(
         s,
-        "| diagram | article | expected | computed | pass/fail |\n|---|---|---|---|---|"
+        "| Hình | Điều (article) | Phán quyết (verdict) | kiểm (check) | khác (differ) |\n|---|---|---|---|---|"
     );
     for d in &corpus.diagrams {
-        let outcomes = expected_outcomes(corpus, d);
-        let home = outcomes
-            .first()
-            .map(|(_, name, _)| *name)
-            .or_else(|| corpus.rules.first().map(|r| r.name.as_str()));
-        let article = match (home, Article::of_diagram(&d.spec.article)) {
-            (Some(name), Some(a)) => format!(
+        let article = match Article::of_diagram(&d.spec.article) {
+            Some(a) if d.topic == r.name || d.spec.expect.contains_key(&r.name) => format!(
                 "[{}]({})",
-                d.spec.article,
-                rel(here, &links::article(name, &a))
+                cell(&d.spec.article),
+                rel(here, &links::article(&r.name, &a))
             ),
-            _ => d.spec.article.clone(),
+            _ => cell(&d.spec.article),
         };
-        let diagram = format!("[{}]({})", d.spec.title, links::diagram(d));
-        let column = |f: &dyn Fn(&(usize, &str, Outcome)) -> String| -> String {
-            outcomes.iter().map(f).collect::<Vec<_>>().join("<br>")
-        };
-        let expected = column(&|(_, name, o)| format!("{name}: {}", o.expected_text()));
-        let computed = column(&|(_, name, o)| {
-            format!(
-                "[{name}: {}]({}#{})",
-                verdict(o.computed),
-                links::diagram(d),
-                links::verdict_anchor(name)
-            )
-        });
-        let check = column(&|(_, _, o)| o.check().to_owned());
-        if outcomes.is_empty() {
-            let _ = writeln!(
-                s,
-                "| {diagram} | {article} | — | see [{}]({}) | — |",
-                links::COMPARE,
-                links::COMPARE
-            );
-        } else {
-            let _ = writeln!(
-                s,
-                "| {diagram} | {article} | {expected} | {computed} | {check} |"
-            );
-        }
+        let o = Outcome::of(d, law, &r.name);
+        let differ: Vec<String> = corpus
+            .rules
+            .iter()
+            .enumerate()
+            .filter(|&(k, v)| k != law && Outcome::of(d, k, &v.name).computed != o.computed)
+            .map(|(k, v)| {
+                format!(
+                    "[{}: {}]({}#{})",
+                    v.name,
+                    verdict_short(Outcome::of(d, k, &v.name).computed),
+                    links::diagram(d),
+                    links::verdict_anchor(&v.name)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "| [{}]({}) | {article} | [{}]({}#{}) | {} | {} |",
+            cell(&d.spec.title),
+            links::diagram(d),
+            verdict_short(o.computed),
+            links::diagram(d),
+            links::verdict_anchor(&r.name),
+            o.check(),
+            if differ.is_empty() {
+                "—".to_owned()
+            } else {
+                differ.join(", ")
+            }
+        );
     }
+    let _ = writeln!(s, "\n## Các bộ luật (the rule sets)\n");
+    let _ = writeln!(
+        s,
+        "| bộ luật (rule set) | tên (title) | mở rộng (extends) | thuật ngữ (terms) | phán quyết (rulings) |\n|---|---|---|---|---|"
+    );
+    for v in &corpus.rules {
+        let _ = writeln!(
+            s,
+            "| [{}]({}) | {} | {} | {} | {} |",
+            v.name,
+            links::rule_set(&v.name),
+            cell(v.title.as_deref().unwrap_or("")),
+            if v.extends.is_empty() {
+                "—".to_owned()
+            } else {
+                v.extends.join(", ")
+            },
+            v.terms.len(),
+            v.rulings.len(),
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nThe pages are generated from the rule files and the spec files by `{}`. The rule \
+         language is described in [language.md](language.md), the facts the rulings are \
+         written over in [facts.md](facts.md), and the sources in [the bibliography]({}).",
+        super::markdown::COMMAND,
+        bibliography::PAGE
+    );
     s
 }
 
@@ -124,7 +147,7 @@ fn expected_outcomes<'a>(corpus: &'a Corpus, d: &Diagram) -> Vec<(usize, &'a str
 
 /// The page of the facts rule files may name: the vocabulary the rulings are written in.
 pub fn facts() -> String {
-    let mut s = page("Facts");
+    let mut s = page("Sự kiện (facts)");
     let _ = writeln!(
         s,
         "The facts are computed from the positions before and after every move of a disputed \

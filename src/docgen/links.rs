@@ -23,6 +23,11 @@ pub fn board(d: &Diagram) -> String {
     format!("diagrams/{}/{}.svg", d.topic, d.spec.id)
 }
 
+/// A predicate-graph picture of a rule set (`stem`: a ruling's id or an article's slug).
+pub fn graph(name: &str, stem: &str) -> String {
+    format!("graphs/{name}/{stem}.svg")
+}
+
 /// The anchor of a rule set's verdict on a diagram page.
 pub fn verdict_anchor(rules: &str) -> String {
     format!("verdict-{rules}")

@@ -1,24 +1,31 @@
-//! The pages of a rule set: an overview (settings, the articles, the verdict table, the
-//! predicate graph) and one page per article with the terms and rulings citing it and the
-//! diagrams illustrating it.
+//! The pages of the rule sets. The law gets an overview (its articles with their predicate
+//! graphs, settings, the verdict table) and one page per article with the terms and rulings
+//! that encode it and the diagrams illustrating it; each ruling has its own small graph. A
+//! variant gets one page: its source, its differences from the law, and its rulings.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::articles::{self, Article, ArticlePage, Item};
+use super::bibliography::{self, cited};
+use super::book;
+use super::graph_svg::rulings_graph;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, code_cell, page, paragraphs, verdict};
+use super::markdown::{Outcome, cell, code_cell, fenced, page, text, verdict_short};
 use super::{Corpus, GeneratedFile};
-use crate::compile::graph::GraphFormat;
 use crate::compile::{CompiledRules, Ruling};
 use crate::syntax::ast::Subject;
 use crate::syntax::print;
+use crate::variants;
 
-/// The overview page and the article pages of rule set `index`.
+/// The pages (and graph pictures) of rule set `index`.
 pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
     let Some(r) = corpus.rules.get(index) else {
         return Vec::new();
     };
+    if index != book::law(corpus) {
+        return variant_page(corpus, index);
+    }
     let grouped = articles::group(corpus, r);
     let mut files = vec![GeneratedFile {
         path: links::rule_set(&r.name).into(),
@@ -34,13 +41,54 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
             path: path.into(),
             contents: text,
         });
+        let ids = ruling_ids(contents);
+        if let Some(svg) = rulings_graph(r, &ids, 1) {
+            files.push(GeneratedFile {
+                path: links::graph(&r.name, &article.slug()).into(),
+                contents: svg,
+            });
+        }
+    }
+    for ruling in &r.rulings {
+        if let Some(svg) = rulings_graph(r, &[ruling.id.as_str()], 2) {
+            files.push(GeneratedFile {
+                path: links::graph(&r.name, &ruling.id).into(),
+                contents: svg,
+            });
+        }
     }
     files
 }
 
-/// The articles of rule set `r`, in page order (for the summary).
-pub fn article_list(corpus: &Corpus, r: &CompiledRules) -> Vec<Article> {
-    articles::group(corpus, r).into_keys().collect()
+/// The ids of the rulings on an article page.
+fn ruling_ids<'a>(contents: &ArticlePage<'a>) -> Vec<&'a str> {
+    contents
+        .items
+        .iter()
+        .filter_map(|(item, _)| match item {
+            Item::Ruling(x, _) => Some(x.id.as_str()),
+            Item::Term(_) => None,
+        })
+        .collect()
+}
+
+/// `Luật … — vn-1999`: a rule set's heading.
+fn heading(r: &CompiledRules) -> String {
+    match &r.title {
+        Some(t) => format!("{} (`{}`)", text(t), r.name),
+        None => format!("`{}`", r.name),
+    }
+}
+
+fn source_line(s: &mut String, r: &CompiledRules, here: &str) {
+    if let Some(src) = &r.source {
+        let _ = writeln!(
+            s,
+            "Nguồn (source): {} ([thư mục — bibliography]({}))\n",
+            cited(src, here),
+            bibliography::link(here, &r.name)
+        );
+    }
 }
 
 fn overview(
@@ -49,95 +97,84 @@ fn overview(
     grouped: &BTreeMap<Article, ArticlePage>,
 ) -> String {
     let here = links::rule_set(&r.name);
-    let mut s = page(&match &r.title {
-        Some(t) => format!("{} — {t}", r.name),
-        None => r.name.clone(),
-    });
-    if let Some(src) = &r.source {
-        let _ = writeln!(s, "Source: {src}\n");
+    let mut s = page(&heading(r));
+    source_line(&mut s, r, &here);
+    let doc_lines: Vec<String> = r.docs.iter().map(|l| l.trim().to_owned()).collect();
+    if !doc_lines.is_empty() {
+        let _ = writeln!(s, "{}\n", cited(&doc_lines.join("\n"), &here));
     }
-    if !r.extends.is_empty() {
-        let parents: Vec<String> = r
-            .extends
-            .iter()
-            .map(|e| format!("[{e}]({})", rel(&here, &links::rule_set(e))))
-            .collect();
-        let _ = writeln!(
-            s,
-            "Extends: {}. Definitions it inherits say which rule set defined them.\n",
-            parents.join(", ")
-        );
-    }
-    paragraphs(&mut s, &r.docs);
-    let _ = writeln!(s, "## Articles\n");
+    let _ = writeln!(s, "## Các điều (the articles)\n");
     let _ = writeln!(
         s,
-        "| article | terms | rulings | diagrams |\n|---|---|---|---|"
+        "Each article with the rulings that encode it, drawn as a graph: an arrow goes from \
+         what is used to what uses it, from the facts read off the board (ellipses) through \
+         the terms of Điều 22 to the rulings (red). `xqlaw graph` prints the same graph as DOT.\n"
     );
     for (article, contents) in grouped {
-        let count = |kind: &str| {
-            contents
-                .items
-                .iter()
-                .filter(|(i, _)| i.kind() == kind)
-                .count()
-        };
+        let terms = contents
+            .items
+            .iter()
+            .filter(|(i, _)| i.kind() == "term")
+            .count();
+        let rulings = ruling_ids(contents);
         let _ = writeln!(
             s,
-            "| [{}]({}) | {} | {} | {} |",
-            cell(&article.title()),
+            "### [{}]({})\n\n{terms} thuật ngữ (terms), {} quy tắc (rulings), {} Hình.\n",
+            text(&article.title()),
             rel(&here, &links::article(&r.name, article)),
-            count("term"),
-            count("ruling"),
+            rulings.len(),
             contents.diagrams.len()
         );
+        if !rulings.is_empty() {
+            let _ = writeln!(
+                s,
+                "<div class=\"graph\"><img src=\"{}\" alt=\"predicate graph of {}\"></div>\n",
+                rel(&here, &links::graph(&r.name, &article.slug())),
+                cell(&article.title())
+            );
+        }
     }
-    let _ = writeln!(s, "\n## Terms and rulings\n");
-    let _ = writeln!(
-        s,
-        "| | id | Vietnamese name | article | defined in |\n|---|---|---|---|---|"
-    );
-    let items = r.terms.iter().map(Item::Term).chain(
-        r.rulings
-            .iter()
-            .enumerate()
-            .map(|(k, x)| Item::Ruling(x, k)),
-    );
-    for item in items {
+    let _ = writeln!(s, "## Thuật ngữ và quy tắc (terms and rulings)\n");
+    let _ = writeln!(s, "| | tên (name) | điều (article) |\n|---|---|---|");
+    for item in items(r) {
         let home = articles::home(corpus, item);
         let meta = item.meta();
         let _ = writeln!(
             s,
-            "| {} | [`{}`]({}#{}) | {} | {} | {} |",
-            item.kind(),
-            item.id(),
+            "| {} | [{}]({}#{}) | {} |",
+            item.kind_vi(),
+            cell(&item.label()),
             rel(&here, &links::article(&r.name, &home)),
             item.anchor(),
-            cell(meta.name.as_deref().unwrap_or("")),
             cell(meta.article.as_deref().unwrap_or("")),
-            defined_in(&here, r, &meta.defined_in),
         );
     }
-    let _ = writeln!(s, "\n## Settings\n");
+    settings_and_verdict(&mut s, r);
+    s
+}
+
+fn items(r: &CompiledRules) -> impl Iterator<Item = Item<'_>> {
+    r.terms.iter().map(Item::Term).chain(
+        r.rulings
+            .iter()
+            .enumerate()
+            .map(|(k, x)| Item::Ruling(x, k)),
+    )
+}
+
+fn settings_and_verdict(s: &mut String, r: &CompiledRules) {
+    let _ = writeln!(s, "\n## Thiết lập (settings)\n");
     let _ = writeln!(s, "| setting | value |\n|---|---|");
     let _ = writeln!(s, "| `mate-plies` | {} |", r.settings.mate_plies);
     let _ = writeln!(s, "| `mate-nodes` | {} |\n", r.settings.mate_nodes);
-    let _ = writeln!(s, "## Verdict\n");
+    let _ = writeln!(s, "## Bảng phán quyết (the verdict table)\n");
     let _ = writeln!(
         s,
-        "Rows are tried top to bottom, each with `side` bound to red, then to black; the first \
-         that matches decides.\n"
+        "Rows are tried top to bottom, each with `side` bound to red (Trắng), then to black \
+         (Đen); the first that matches decides.\n"
     );
     let rows: Vec<&str> = r.verdict.iter().map(|row| row.text.as_str()).collect();
-    let _ = writeln!(s, "```text\n{}\n```\n", rows.join("\n"));
-    let _ = writeln!(s, "## Predicate graph\n");
-    let _ = writeln!(
-        s,
-        "Facts (rounded), terms, rulings and the verdict; an arrow goes from what is used to \
-         what uses it (`xqlaw graph` prints it as Graphviz too).\n"
-    );
-    let _ = writeln!(s, "```mermaid\n{}```", r.graph.render(GraphFormat::Mermaid));
-    s
+    let _ = writeln!(s, "{}", fenced("text", &rows.join("\n")));
 }
 
 /// `—` for the rule set's own definitions, else a link to the one that defined it.
@@ -154,54 +191,47 @@ fn terms_page(corpus: &Corpus, index: usize, here: &str, contents: &ArticlePage)
     let Some(r) = corpus.rules.get(index) else {
         return String::new();
     };
-    let mut s = page(&format!("{}: Điều 22 — terms", r.name));
+    let mut s = page(&text(&Article::Terms.title()));
     back_link(&mut s, here, r);
     let _ = writeln!(
         s,
-        "The terms of the law and how the rule set reads them: the Vietnamese name, the \
-         definition as the law words it, an English gloss, and the term's source text in the \
-         rule language ([language.md]({})).\n",
+        "The terms of the law: the Vietnamese name, the definition as the law words it, an \
+         English gloss. The term's text in the rule language ([language.md]({})) unfolds \
+         under each definition.\n",
         rel(here, "language.md")
     );
     let mut rows: Vec<&(Item, Vec<u32>)> = contents.items.iter().collect();
     rows.sort_by_key(|(_, numbers)| numbers.first().copied().unwrap_or(u32::MAX));
-    for (title, kind) in [("Terms", "term"), ("Rulings", "ruling")] {
-        let of_kind: Vec<_> = rows.iter().filter(|(i, _)| i.kind() == kind).collect();
-        if of_kind.is_empty() {
-            continue;
-        }
-        let _ = writeln!(s, "## {title}\n");
+    let _ = writeln!(
+        s,
+        "| Điều | tên (name) | định nghĩa của luật (the law's definition) — English gloss |\n|---|---|---|"
+    );
+    for (item, numbers) in rows.iter().filter(|(i, _)| i.kind() == "term") {
+        let meta = item.meta();
+        let cited: Vec<String> = numbers.iter().map(|n| format!("22.{n}")).collect();
         let _ = writeln!(
             s,
-            "| Điều | {kind} | Vietnamese name | definition (the law) | English gloss | source |\n\
-             |---|---|---|---|---|---|"
+            "| {} | <a id=\"{}\"></a>**{}** | {}<br>*{}*<details><summary>rule text</summary>{}</details> |",
+            cited.join(", "),
+            item.anchor(),
+            cell(meta.name.as_deref().unwrap_or(item.id())),
+            cell(meta.quote.as_deref().unwrap_or("")),
+            cell(meta.gloss.as_deref().unwrap_or("")),
+            code_cell(&source(r, *item)),
         );
-        for (item, numbers) in of_kind {
-            let meta = item.meta();
-            let inherited = if meta.defined_in == r.name {
-                String::new()
-            } else {
-                format!(" (from {})", defined_in(here, r, &meta.defined_in))
-            };
-            let cited: Vec<String> = numbers.iter().map(|n| format!("22.{n}")).collect();
-            let _ = writeln!(
-                s,
-                "| {} | <a id=\"{}\"></a>`{}`{inherited} | {} | {} | {} | {} |",
-                cited.join(", "),
-                item.anchor(),
-                item.id(),
-                cell(meta.name.as_deref().unwrap_or("")),
-                cell(meta.quote.as_deref().unwrap_or("")),
-                cell(meta.gloss.as_deref().unwrap_or("")),
-                code_cell(&source(r, *item)),
-            );
+    }
+    let _ = writeln!(s);
+    let rulings: Vec<_> = rows.iter().filter(|(i, _)| i.kind() == "ruling").collect();
+    if !rulings.is_empty() {
+        let _ = writeln!(s, "## Quy tắc (rulings)\n");
+        for (item, _) in rulings {
+            item_section(&mut s, corpus, index, here, *item, &[]);
         }
-        let _ = writeln!(s);
     }
     s
 }
 
-/// Any other article: its items one by one, and its diagrams with their verdicts.
+/// Any other article: the law's text, its rulings one by one, and its diagrams.
 fn article_page(
     corpus: &Corpus,
     index: usize,
@@ -212,7 +242,7 @@ fn article_page(
     let Some(r) = corpus.rules.get(index) else {
         return String::new();
     };
-    let mut s = page(&format!("{}: {}", r.name, article.title()));
+    let mut s = page(&text(&article.title()));
     back_link(&mut s, here, r);
     let first = contents
         .diagrams
@@ -222,8 +252,8 @@ fn article_page(
         let _ = writeln!(
             s,
             "> **Điều {}.** {}\n",
-            d.spec.article,
-            d.spec.article_text.trim()
+            cell(&d.spec.article),
+            text(d.spec.article_text.trim())
         );
     }
     let mut items: Vec<&(Item, Vec<u32>)> = contents.items.iter().collect();
@@ -233,35 +263,26 @@ fn article_page(
         for (item, numbers) in &items {
             for n in numbers {
                 points.entry(*n).or_default().push(format!(
-                    "[`{}`](#{})",
-                    item.id(),
+                    "[{}](#{})",
+                    cell(&item.label()),
                     item.anchor()
                 ));
             }
         }
-        let _ = writeln!(s, "| điểm | terms and rulings |\n|---|---|");
+        let _ = writeln!(
+            s,
+            "| điểm (point) | thuật ngữ và quy tắc (terms and rulings) |\n|---|---|"
+        );
         for (n, list) in points {
             let _ = writeln!(s, "| {n} | {} |", list.join(", "));
         }
         let _ = writeln!(s);
     }
-    if !items.is_empty() {
-        let _ = writeln!(s, "## Terms and rulings\n");
-    }
-    for (item, numbers) in items {
-        let points: &[u32] = if *article == Article::Points {
-            numbers
-        } else {
-            &[]
-        };
-        item_section(&mut s, corpus, index, here, *item, points);
-    }
     if !contents.diagrams.is_empty() {
-        let _ = writeln!(s, "## Diagrams\n");
+        let _ = writeln!(s, "## Các Hình (the diagrams)\n");
         let _ = writeln!(
             s,
-            "| diagram | expected | computed ({}) | pass/fail |\n|---|---|---|---|",
-            r.name
+            "| Hình | phán quyết (verdict) | kiểm (check) |\n|---|---|---|"
         );
         for d in contents
             .diagrams
@@ -271,11 +292,10 @@ fn article_page(
             let o = Outcome::of(d, index, &r.name);
             let _ = writeln!(
                 s,
-                "| [{}]({}) | {} | [{}]({}#{}) | {} |",
-                d.spec.title,
+                "| [{}]({}) | [{}]({}#{}) | {} |",
+                cell(&d.spec.title),
                 rel(here, &links::diagram(d)),
-                o.expected_text(),
-                verdict(o.computed),
+                verdict_short(o.computed),
                 rel(here, &links::diagram(d)),
                 links::verdict_anchor(&r.name),
                 o.check()
@@ -283,20 +303,31 @@ fn article_page(
         }
         let _ = writeln!(s);
     }
+    if !items.is_empty() {
+        let _ = writeln!(s, "## Thuật ngữ và quy tắc (terms and rulings)\n");
+    }
+    for (item, numbers) in items {
+        let points: &[u32] = if *article == Article::Points {
+            numbers
+        } else {
+            &[]
+        };
+        item_section(&mut s, corpus, index, here, *item, points);
+    }
     s
 }
 
 fn back_link(s: &mut String, here: &str, r: &CompiledRules) {
     let _ = writeln!(
         s,
-        "Part of rule set [{0}]({1}).\n",
-        r.name,
+        "Một phần của (part of) [{}]({}).\n",
+        text(r.title.as_deref().unwrap_or(&r.name)),
         rel(here, &links::rule_set(&r.name))
     );
 }
 
-/// One term or ruling: heading, the law's words, gloss, source text, where it was defined
-/// and (for rulings) the diagrams it fires in. `points` are the points of Điều 23 it is shown
+/// One term or ruling: its name, the law's words, gloss, notes, its graph (rulings), the rule
+/// text folded, and the diagrams it fires in. `points` are the points of Điều 23 it is shown
 /// under.
 fn item_section(
     s: &mut String,
@@ -310,37 +341,49 @@ fn item_section(
         return;
     };
     let meta = item.meta();
-    let name = meta
-        .name
-        .as_ref()
-        .map(|n| format!(" — {n}"))
-        .unwrap_or_default();
     let _ = writeln!(s, "<a id=\"{}\"></a>\n", item.anchor());
-    let _ = writeln!(s, "### {} `{}`{name}\n", item.kind(), item.id());
+    let _ = writeln!(s, "### {}\n", text(&item.label()));
     let mut line = meta.article.clone().unwrap_or_default();
     if !points.is_empty() {
         line = format!("{line} (here: điểm {})", join(points));
     }
     if !line.is_empty() {
-        let _ = writeln!(s, "*{line}*\n");
+        let _ = writeln!(s, "*{}* — {}\n", text(&line), item.kind_vi());
     }
     if let Some(q) = &meta.quote {
-        let _ = writeln!(s, "> {q}\n");
+        let _ = writeln!(s, "> {}\n", text(q));
     }
     if let Some(g) = &meta.gloss {
-        let _ = writeln!(s, "Gloss: {g}\n");
+        let _ = writeln!(s, "*{}*\n", text(g));
     }
-    paragraphs(s, &meta.docs);
-    let _ = writeln!(s, "```text\n{}\n```\n", source(r, item));
+    if !meta.docs.is_empty() {
+        let lines: Vec<&str> = meta.docs.iter().map(|l| l.trim()).collect();
+        let _ = writeln!(s, "{}\n", cited(&lines.join("\n"), here));
+    }
+    if let Item::Ruling(ruling, _) = item {
+        let _ = writeln!(
+            s,
+            "<div class=\"graph\"><img src=\"{}\" alt=\"the terms and facts {} rests on\"></div>\n",
+            rel(here, &links::graph(&r.name, &ruling.id)),
+            cell(&item.label())
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<details><summary>Rule text (<code>{}</code>)</summary>\n\n{}\n</details>\n",
+        item.id(),
+        fenced("text", &source(r, item))
+    );
     if meta.defined_in != r.name {
         let _ = writeln!(s, "Defined in {}.\n", defined_in(here, r, &meta.defined_in));
     }
     if let Item::Ruling(_, k) = item {
+        // The cases each ruling decides (issue 14) go here, after the diagrams it fires in.
         let fired = fired_in(corpus, index, k, here);
         if fired.is_empty() {
-            let _ = writeln!(s, "Fires in no diagram of the corpus.\n");
+            let _ = writeln!(s, "Không áp dụng trong Hình nào (fires in no diagram).\n");
         } else {
-            let _ = writeln!(s, "Fires in: {}.\n", fired.join(", "));
+            let _ = writeln!(s, "Áp dụng trong (fires in): {}.\n", fired.join(", "));
         }
     }
 }
@@ -397,15 +440,15 @@ fn fired_in(corpus: &Corpus, index: usize, k: usize, here: &str) -> Vec<String> 
         .iter()
         .filter_map(|d| {
             let j = d.judgements.get(index)?.as_ref()?;
-            let sides: Vec<&str> = [&j.red, &j.black]
+            let sides: Vec<&str> = [(&j.red, "Trắng"), (&j.black, "Đen")]
                 .into_iter()
-                .filter(|side| side.fired.iter().any(|f| &f.id == id))
-                .map(|side| side.side.name())
+                .filter(|(side, _)| side.fired.iter().any(|f| &f.id == id))
+                .map(|(_, name)| name)
                 .collect();
             (!sides.is_empty()).then(|| {
                 format!(
                     "[{}]({}#{}) ({})",
-                    d.spec.title,
+                    cell(&d.spec.title),
                     rel(here, &links::diagram(d)),
                     links::verdict_anchor(&r.name),
                     sides.join(", ")
@@ -413,4 +456,78 @@ fn fired_in(corpus: &Corpus, index: usize, k: usize, here: &str) -> Vec<String> 
             })
         })
         .collect()
+}
+
+/// A variant's page: its source, how it differs from the law (what `xqlaw diff` prints), and
+/// its rulings, each with the rule text.
+fn variant_page(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
+    let law = book::law(corpus);
+    let (Some(r), Some(l)) = (corpus.rules.get(index), corpus.rules.get(law)) else {
+        return Vec::new();
+    };
+    let here = links::rule_set(&r.name);
+    let mut s = page(&heading(r));
+    source_line(&mut s, r, &here);
+    if !r.extends.is_empty() {
+        let parents: Vec<String> = r
+            .extends
+            .iter()
+            .map(|e| format!("[{e}]({})", rel(&here, &links::rule_set(e))))
+            .collect();
+        let _ = writeln!(
+            s,
+            "Mở rộng (extends): {}. What it does not change, it inherits.\n",
+            parents.join(", ")
+        );
+    }
+    let doc_lines: Vec<String> = r.docs.iter().map(|l| l.trim().to_owned()).collect();
+    if !doc_lines.is_empty() {
+        let _ = writeln!(s, "{}\n", cited(&doc_lines.join("\n"), &here));
+    }
+    let _ = writeln!(s, "## Khác với luật (differences from `{}`)\n", l.name);
+    match variants::compare(corpus, law, index) {
+        Some(c) => {
+            let _ = writeln!(
+                s,
+                "What `xqlaw diff` prints for the two rule sets: the definitions that differ, \
+                 then the diagrams whose verdict changes.\n"
+            );
+            s.push_str(&c.to_markdown(Some(&rel(&here, "diagrams"))));
+            let _ = writeln!(s);
+        }
+        None => {
+            let _ = writeln!(s, "None.\n");
+        }
+    }
+    let _ = writeln!(s, "## Quy tắc (rulings)\n");
+    for (k, ruling) in r.rulings.iter().enumerate() {
+        let item = Item::Ruling(ruling, k);
+        let meta = item.meta();
+        let _ = writeln!(s, "<a id=\"{}\"></a>\n", item.anchor());
+        let _ = writeln!(
+            s,
+            "**{}** — {}{}\n",
+            text(&item.label()),
+            text(meta.article.as_deref().unwrap_or("")),
+            if meta.defined_in == r.name {
+                String::new()
+            } else {
+                format!(" (from {})", defined_in(&here, r, &meta.defined_in))
+            }
+        );
+        if let Some(q) = &meta.quote {
+            let _ = writeln!(s, "> {}\n", cited(q, &here));
+        }
+        let _ = writeln!(
+            s,
+            "<details><summary>Rule text (<code>{}</code>)</summary>\n\n{}\n</details>\n",
+            item.id(),
+            fenced("text", &ruling_source(r, ruling))
+        );
+    }
+    settings_and_verdict(&mut s, r);
+    vec![GeneratedFile {
+        path: here.into(),
+        contents: s,
+    }]
 }

@@ -1,76 +1,117 @@
-//! The mdBook files: `SUMMARY.md`, listing every page, and `book.toml`, so that
-//! `mdbook build docs` makes a website of `docs/` as it is.
+//! The mdBook files: `SUMMARY.md`, listing every page in the law's order, and `book.toml`, so
+//! that `mdbook build` makes a website of the book as it is.
 
 use std::fmt::Write as _;
 
 use super::Corpus;
+use super::articles;
+use super::bibliography;
+use super::book::{self, BookOptions};
 use super::compare::pairs;
 use super::links;
-use super::markdown::{COMMAND, GENERATED_MARK};
-use super::rule_pages::article_list;
+use super::markdown::{COMMAND, GENERATED_MARK, text};
 
 /// The hand-written pages the summary lists besides the generated ones.
 pub const HAND_WRITTEN: [&str; 1] = ["language.md"];
 
-/// `SUMMARY.md`: every page of the book, in reading order.
+/// `SUMMARY.md`: the law first (its overview, then Điều 22, Điều 23 and each example of
+/// Điều 24 with its Hình under it), then the variants, then the reference pages.
 pub fn summary(corpus: &Corpus) -> String {
+    let law = book::law(corpus);
     let mut s = format!("{GENERATED_MARK}\n\n# Summary\n\n");
-    let _ = writeln!(s, "[The Xiangqi repetition law](index.md)\n");
-    let _ = writeln!(s, "- [The rule language](language.md)");
-    let _ = writeln!(s, "- [Facts](facts.md)\n");
-    let _ = writeln!(s, "# Rule sets\n");
-    for r in &corpus.rules {
-        let _ = writeln!(s, "- [{}]({})", r.name, links::rule_set(&r.name));
-        for article in article_list(corpus, r) {
+    let Some(r) = corpus.rules.get(law) else {
+        return s;
+    };
+    let title = r.title.as_deref().unwrap_or(&r.name);
+    let _ = writeln!(s, "[{}](index.md)\n", text(title));
+    let _ = writeln!(
+        s,
+        "- [Toàn bộ bộ luật `{}` (the rule set)]({})",
+        r.name,
+        links::rule_set(&r.name)
+    );
+    let grouped = articles::group(corpus, r);
+    let mut listed = Vec::new();
+    for (article, page) in &grouped {
+        let _ = writeln!(
+            s,
+            "- [{}]({})",
+            text(&article.title()),
+            links::article(&r.name, article)
+        );
+        for d in page.diagrams.iter().filter_map(|&k| corpus.diagrams.get(k)) {
+            let _ = writeln!(s, "  - [{}]({})", text(&d.spec.title), links::diagram(d));
+            listed.push(links::diagram(d));
+        }
+    }
+    let others: Vec<_> = corpus
+        .diagrams
+        .iter()
+        .filter(|d| !listed.contains(&links::diagram(d)))
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(s, "\n# Hình khác (other diagrams)\n");
+        for d in others {
             let _ = writeln!(
                 s,
-                "  - [{}]({})",
-                article.title().replace(['[', ']'], ""),
-                links::article(&r.name, &article)
+                "- [{} ({})]({})",
+                text(&d.spec.title),
+                text(&d.topic),
+                links::diagram(d)
             );
         }
     }
-    let mut topic = None;
-    for d in &corpus.diagrams {
-        if topic != Some(&d.topic) {
-            let _ = writeln!(s, "\n# Diagrams: {}\n", d.topic);
-            topic = Some(&d.topic);
-        }
-        let _ = writeln!(
-            s,
-            "- [{} (Điều {})]({})",
-            d.spec.title,
-            d.spec.article,
-            links::diagram(d)
-        );
-    }
-    let _ = writeln!(s, "\n# Comparison\n");
-    let _ = writeln!(s, "- [Every rule set on every diagram]({})", links::COMPARE);
+    let _ = writeln!(s, "\n# Variants (các bộ luật khác)\n");
+    let _ = writeln!(
+        s,
+        "- [So sánh các bộ luật (every rule set on every diagram)]({})",
+        links::COMPARE
+    );
     for (a, b) in pairs(corpus) {
         if let (Some(a), Some(b)) = (corpus.rules.get(a), corpus.rules.get(b)) {
             let _ = writeln!(
                 s,
-                "  - [{} and {}]({})",
+                "  - [{} → {}]({})",
                 a.name,
                 b.name,
                 links::pair(&a.name, &b.name)
             );
         }
     }
+    for (_, v) in corpus.rules.iter().enumerate().filter(|&(k, _)| k != law) {
+        let _ = writeln!(s, "- [{}]({})", variant_title(v), links::rule_set(&v.name));
+    }
+    let _ = writeln!(s, "\n# Tham khảo (reference)\n");
+    let _ = writeln!(s, "- [Ngôn ngữ luật (the rule language)](language.md)");
+    let _ = writeln!(s, "- [Sự kiện (facts)](facts.md)");
+    let _ = writeln!(s, "- [Thư mục (bibliography)]({})", bibliography::PAGE);
     s
 }
 
-/// `book.toml`: the book's source is `docs/` itself; the website goes outside it.
-pub fn book_toml() -> String {
+/// `axf — Asian Xiangqi Federation rules…`, escaped.
+fn variant_title(r: &crate::compile::CompiledRules) -> String {
+    match &r.title {
+        Some(t) => format!("{} — {}", r.name, text(t)),
+        None => r.name.clone(),
+    }
+}
+
+/// `book.toml`: the book's source is its own folder; the website goes to `options.build_dir`.
+pub fn book_toml(options: &BookOptions) -> String {
     format!(
         "# generated by `{COMMAND}` from rules/ and spec-tests/: do not edit\n\
          [book]\n\
-         title = \"The Xiangqi repetition law, as specified\"\n\
+         title = \"Luật Cờ Tướng — the Xiangqi repetition law, as specified\"\n\
          language = \"en\"\n\
          src = \".\"\n\
          \n\
          [build]\n\
-         build-dir = \"../target/book\"\n\
-         create-missing = false\n"
+         build-dir = \"{}\"\n\
+         create-missing = false\n\
+         \n\
+         [output.html]\n\
+         additional-css = [\"{}\"]\n",
+        options.build_dir,
+        book::CSS
     )
 }

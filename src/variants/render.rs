@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::docgen::markdown::cell;
+
 use super::Comparison;
 use super::definitions::Change;
 use super::verdicts::Decision;
@@ -217,14 +219,15 @@ impl Comparison {
                 self.first, self.second
             );
             for c in &self.changes {
+                // Spec-file text, escaped so it cannot become markup or split the row.
                 let title = match diagrams {
-                    Some(dir) => format!("[{}]({dir}/{}/{}.md)", c.title, c.topic, c.id),
-                    None => c.title.clone(),
+                    Some(dir) => format!("[{}]({dir}/{}/{}.md)", cell(&c.title), c.topic, c.id),
+                    None => cell(&c.title),
                 };
                 let _ = writeln!(
                     s,
                     "| {title} | {} | {} | {} |",
-                    c.article,
+                    cell(&c.article),
                     decision(c.first.as_ref()),
                     decision(c.second.as_ref())
                 );
