@@ -19,6 +19,7 @@ mod judge;
 mod perft;
 mod rules;
 mod test;
+mod whatif;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -47,6 +48,8 @@ enum Command {
     Graph(rules::GraphArgs),
     /// Show where two rule sets differ, and which diagrams change verdict.
     Diff(diff::DiffArgs),
+    /// Judge an amended copy of a rule set against its base: which cases change verdict.
+    Whatif(whatif::WhatifArgs),
     /// Regenerate the documentation in `docs/` from `rules/` and `spec-tests/`.
     Docs(docs::DocsArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
@@ -68,6 +71,7 @@ impl Cli {
             Command::Check(args) => rules::run_check(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
             Command::Diff(args) => diff::run(&args),
+            Command::Whatif(args) => whatif::run(&args),
             Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),
@@ -102,6 +106,58 @@ fn emit(text: &str) {
     }
 }
 
+/// The corpus and the output format of a comparison (`diff`, `whatif`).
+#[derive(Debug, clap::Args)]
+struct CompareArgs {
+    /// Spec files or folders to judge (default: the project's `spec-tests/`, found by walking
+    /// up from the rule files).
+    #[arg(long = "specs")]
+    specs: Vec<std::path::PathBuf>,
+    /// Print the comparison as JSON.
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print the comparison as Markdown.
+    #[arg(long)]
+    markdown: bool,
+}
+
+impl CompareArgs {
+    /// Prints `value` as JSON, Markdown or text, as asked.
+    fn print<T: serde::Serialize>(
+        &self,
+        value: &T,
+        markdown: impl FnOnce(&T) -> String,
+        text: impl FnOnce(&T) -> String,
+    ) -> ExitCode {
+        if self.json {
+            return print_json(value);
+        }
+        out!(
+            "{}",
+            if self.markdown {
+                markdown(value)
+            } else {
+                text(value)
+            }
+        );
+        ExitCode::SUCCESS
+    }
+}
+
+/// Prints `value` as pretty JSON; exit 1 if it cannot be written.
+fn print_json(value: &impl serde::Serialize) -> ExitCode {
+    match serde_json::to_string_pretty(value) {
+        Ok(json) => {
+            outln!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot write JSON: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Renders a diagnostic for standard error, with colours only on a terminal.
 fn render(diagnostic: &dyn Diagnostic) -> String {
     if std::io::stderr().is_terminal() {
@@ -112,17 +168,60 @@ fn render(diagnostic: &dyn Diagnostic) -> String {
     }
 }
 
-/// The spec files `check` and `diff` judge: those under the `--specs` paths, or under
-/// `spec-tests/` when none are given (nothing if it does not exist). A path given that does
-/// not exist is an error; files that do not load are counted in a warning (`xqlaw test`
-/// says why).
-fn specs_for(given: &[std::path::PathBuf]) -> Result<Vec<xqlaw::corpus::Diagram>, ExitCode> {
-    let default = std::path::PathBuf::from("spec-tests");
-    let paths = match given {
-        [] if default.exists() => vec![default],
-        [] => Vec::new(),
-        _ => given.to_vec(),
+/// The project folder of some rule files: the nearest folder, walking up from a rule file's
+/// folder (the first one that has such a folder), that holds `spec-tests/`; else the current
+/// folder's nearest such ancestor; else the current folder.
+fn project_of(rule_files: &[&std::path::Path]) -> std::path::PathBuf {
+    let has_specs = |dir: &std::path::Path| dir.join("spec-tests").is_dir();
+    let up = |from: std::path::PathBuf| {
+        from.ancestors()
+            .find(|d| has_specs(d))
+            .map(std::path::Path::to_path_buf)
     };
+    let from_file = rule_files.iter().find_map(|f| {
+        let dir = std::path::absolute(f).ok()?.parent()?.to_path_buf();
+        up(dir)
+    });
+    let here = std::env::current_dir().unwrap_or_default();
+    from_file
+        .or_else(|| up(here.clone()))
+        .map(|p| relative_to(&p, &here))
+        .unwrap_or_else(|| std::path::PathBuf::from("."))
+}
+
+/// `path` relative to `base` when it lies under it (so messages show short paths).
+fn relative_to(path: &std::path::Path, base: &std::path::Path) -> std::path::PathBuf {
+    match path.strip_prefix(base) {
+        Ok(p) if p.as_os_str().is_empty() => std::path::PathBuf::from("."),
+        Ok(p) => p.to_path_buf(),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
+/// The spec files `check`, `diff` and `whatif` judge: those under the `--specs` paths, or
+/// under the `spec-tests/` of the project of `rule_files` (see [`project_of`]). A path given
+/// that does not exist is an error, and so is finding no spec file at all; files that do not
+/// load are counted in a warning (`xqlaw test` says why).
+fn specs_for(
+    given: &[std::path::PathBuf],
+    rule_files: &[&std::path::Path],
+) -> Result<Vec<xqlaw::corpus::Diagram>, ExitCode> {
+    let paths = if given.is_empty() {
+        vec![project_of(rule_files).join("spec-tests")]
+    } else {
+        given.to_vec()
+    };
+    let shown = paths
+        .iter()
+        .map(|p| format!("`{}`", p.display()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if given.is_empty() && !paths.iter().any(|p| p.exists()) {
+        eprintln!(
+            "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in the current folder; give `--specs DIR`"
+        );
+        return Err(ExitCode::FAILURE);
+    }
     let specs = xqlaw::corpus::load_specs(&paths).map_err(|e| {
         eprintln!("{e}");
         ExitCode::FAILURE
@@ -133,6 +232,10 @@ fn specs_for(given: &[std::path::PathBuf]) -> Result<Vec<xqlaw::corpus::Diagram>
             "warning: {left_out} of {} spec files could not be read and are left out (`xqlaw test` says why)",
             loaded + left_out
         );
+    }
+    if loaded == 0 {
+        eprintln!("no cases to judge: no spec file under {shown} could be read");
+        return Err(ExitCode::FAILURE);
     }
     Ok(specs.diagrams)
 }

@@ -76,6 +76,40 @@ pub fn compile_str(name: &str, text: &str) -> Result<CompiledRules, CompileError
     compile(SourceFile::new(name, text), &Loader::Nowhere)
 }
 
+/// Compiles an amended copy of a rule set, given as text named `origin` (the name its
+/// diagnostics show). Its `extends` resolve to the files `NAME.rules` in `rules_dir`, and it
+/// may declare the name of the rule set it amends: a copy needs no renaming, and
+/// `rules vn-1999 extends vn-1999` amends the folder's `vn-1999.rules` by its changes alone.
+/// It goes through the whole compiler, so every check and bound on settings applies.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+/// let amended = xqlaw::compile::compile_amendment(
+///     "amended.rules",
+///     "rules vn-1999 extends vn-1999\nremove ruling rook-on-crossed-pawn\n",
+///     Path::new("rules"),
+/// )
+/// .unwrap();
+/// assert_eq!(amended.name, "vn-1999");
+/// assert!(amended.ruling("rook-on-crossed-pawn").is_none());
+/// ```
+///
+/// # Errors
+///
+/// Every problem found in the text and the rule sets it extends.
+pub fn compile_amendment(
+    origin: &str,
+    text: &str,
+    rules_dir: &Path,
+) -> Result<CompiledRules, CompileErrors> {
+    compile(
+        SourceFile::new(origin, text),
+        &Loader::Amending(rules_dir.to_path_buf()),
+    )
+}
+
 /// Merges the chain of `root`, checks it and compiles it.
 fn compile(root: SourceFile, loader: &Loader) -> Result<CompiledRules, CompileErrors> {
     let mut errors = Vec::new();

@@ -15,8 +15,9 @@
 //!   itself; [`play`] does the same for a play given as text, one at a time or in a batch.
 //! - [`spec`] and [`corpus`]: the law's diagrams as spec files stating their expected
 //!   verdicts, and every spec file read, replayed and judged ([`load_corpus`]).
-//! - On top of the corpus: [`conflicts`] inside a rule set, [`variants`] compared, the
-//!   generated documentation ([`docgen`]), and [`import`] of the law's published text.
+//! - On top of the corpus: [`conflicts`] inside a rule set, [`variants`] compared, an
+//!   amendment tried against its base ([`whatif`]), the generated documentation ([`docgen`]),
+//!   and [`import`] of the law's published text.
 //!
 //! Every stage reports bad input as a [`miette`] diagnostic pointing at its place;
 //! [`render`] draws one as text.
@@ -56,11 +57,13 @@ mod source;
 pub mod spec;
 pub mod syntax;
 pub mod variants;
+pub mod whatif;
 pub mod words;
 pub mod xiangqi;
 
 pub use compile::{
-    CompileError, CompileErrors, CompileWarning, CompiledRules, compile_str, load_rules,
+    CompileError, CompileErrors, CompileWarning, CompiledRules, compile_amendment, compile_str,
+    load_rules,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
 pub use eval::{EvalError, Judgement, Verdict, judge};

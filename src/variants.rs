@@ -8,6 +8,7 @@ mod verdicts;
 use serde::Serialize;
 
 pub use definitions::{Change, RuleDiff, SettingChange, diff};
+pub(crate) use render::decision;
 pub use verdicts::{Decider, Decision, VerdictChange, verdict_changes};
 
 use crate::corpus::Corpus;

@@ -59,9 +59,71 @@ pub(crate) fn did_you_mean<'a>(
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
+/// Case titles with runs of numbers folded: `Hình 1, Hình 2, Hình 3, Hình 5` becomes
+/// `Hình 1–3, 5`. Titles that do not end in a number are listed as they are.
+///
+/// ```
+/// use xqlaw::words::title_ranges;
+/// let titles = ["Hình 1", "Hình 2", "Hình 3", "Hình 5", "Case A", "Hình 74", "Hình 75"];
+/// assert_eq!(title_ranges(&titles), "Hình 1–3, 5, Case A, Hình 74–75");
+/// ```
+pub fn title_ranges<S: AsRef<str>>(titles: &[S]) -> String {
+    // Runs of (prefix, first, last); a title without a number is a run of its own.
+    let mut runs: Vec<(String, Option<(u32, u32)>)> = Vec::new();
+    for title in titles {
+        let title = title.as_ref();
+        let numbered = title
+            .rsplit_once(' ')
+            .and_then(|(prefix, n)| Some((prefix, n.parse::<u32>().ok()?)));
+        let Some((prefix, n)) = numbered else {
+            runs.push((title.to_owned(), None));
+            continue;
+        };
+        match runs.last_mut() {
+            Some((p, Some((_, last)))) if p == prefix && last.checked_add(1) == Some(n) => {
+                *last = n;
+            }
+            _ => runs.push((prefix.to_owned(), Some((n, n)))),
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut previous: Option<&str> = None;
+    for (prefix, numbers) in &runs {
+        let Some((first, last)) = numbers else {
+            out.push(prefix.clone());
+            previous = None;
+            continue;
+        };
+        let numbers = if first == last {
+            first.to_string()
+        } else {
+            format!("{first}–{last}")
+        };
+        // The prefix is said once for a row of runs of the same prefix.
+        if previous == Some(prefix.as_str()) {
+            out.push(numbers);
+        } else {
+            out.push(format!("{prefix} {numbers}"));
+        }
+        previous = Some(prefix);
+    }
+    out.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn title_runs() {
+        assert_eq!(title_ranges(&["Hình 74", "Hình 75"]), "Hình 74–75");
+        assert_eq!(title_ranges(&["Hình 9"]), "Hình 9");
+        assert_eq!(title_ranges::<&str>(&[]), "");
+        assert_eq!(
+            title_ranges(&["Hình 1", "Hình 3", "Ca 4", "Ca 5", "Hình 4"]),
+            "Hình 1, 3, Ca 4–5, Hình 4"
+        );
+    }
 
     #[test]
     fn edit_distances() {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use xqlaw::corpus::Corpus;
-use xqlaw::variants::compare;
+use xqlaw::variants::{Comparison, compare};
 
 use super::rules::load;
 
@@ -15,15 +15,8 @@ pub struct DiffArgs {
     first: PathBuf,
     /// The second rule file.
     second: PathBuf,
-    /// Spec files or folders to judge with both (default: `spec-tests/`).
-    #[arg(long = "specs")]
-    specs: Vec<PathBuf>,
-    /// Print the comparison as JSON.
-    #[arg(long, conflicts_with = "markdown")]
-    json: bool,
-    /// Print the comparison as Markdown.
-    #[arg(long)]
-    markdown: bool,
+    #[command(flatten)]
+    compare: super::CompareArgs,
 }
 
 /// Prints the differences between the definitions, then the diagrams whose verdict changes
@@ -33,7 +26,7 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let diagrams = match super::specs_for(&args.specs) {
+    let diagrams = match super::specs_for(&args.compare.specs, &[&args.first, &args.second]) {
         Ok(diagrams) => diagrams,
         Err(code) => return code,
     };
@@ -42,18 +35,6 @@ pub fn run(args: &DiffArgs) -> ExitCode {
         eprintln!("cannot compare the two rule sets");
         return ExitCode::FAILURE;
     };
-    if args.json {
-        match serde_json::to_string_pretty(&comparison) {
-            Ok(json) => outln!("{json}"),
-            Err(e) => {
-                eprintln!("cannot write JSON: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    } else if args.markdown {
-        out!("{}", comparison.to_markdown(None));
-    } else {
-        out!("{}", comparison.to_text());
-    }
-    ExitCode::SUCCESS
+    args.compare
+        .print(&comparison, |c| c.to_markdown(None), Comparison::to_text)
 }

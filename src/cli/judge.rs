@@ -60,13 +60,7 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     match judge_text(&rules, &args.fen, &texts, notation, args.cycle) {
         Ok(judgement) => {
             if args.json {
-                match serde_json::to_string_pretty(&judgement) {
-                    Ok(text) => outln!("{text}"),
-                    Err(e) => {
-                        eprintln!("cannot write the judgement: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                }
+                return super::print_json(&judgement);
             } else {
                 out!("{}", judgement.explain());
             }

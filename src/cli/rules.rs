@@ -48,13 +48,17 @@ pub struct GraphArgs {
 /// Checks every file, printing every error and warning; exit 1 if any file has errors or
 /// conflicting rulings.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
+    let mut no_cases = false;
     let diagrams = if args.no_specs {
         Vec::new()
     } else {
-        match super::specs_for(&args.specs) {
-            Ok(diagrams) => diagrams,
-            Err(code) => return code,
-        }
+        let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+        // With no case to search, the files are still compiled and checked, but the run
+        // fails: a check that judged nothing must not look clean.
+        super::specs_for(&args.specs, &files).unwrap_or_else(|_| {
+            no_cases = true;
+            Vec::new()
+        })
     };
     let searched = diagrams.len();
     let compiled: Vec<(&PathBuf, Result<CompiledRules, CompileErrors>)> =
@@ -111,7 +115,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             }
         }
     }
-    if failed {
+    if failed || no_cases {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -27,14 +27,24 @@ pub fn rule_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 pub(crate) enum Loader {
     /// In a directory.
     Dir(PathBuf),
+    /// In a directory, for an amended copy of one of its rule sets: the root may `extends`
+    /// the name it declares itself, which is then the folder's file of that name.
+    Amending(PathBuf),
     /// Nowhere (a rule set given as a string).
     Nowhere,
 }
 
 impl Loader {
-    fn load(&self, name: &str) -> Option<Result<SourceFile, (String, std::io::Error)>> {
+    fn dir(&self) -> Option<&Path> {
         match self {
-            Loader::Dir(dir) => {
+            Loader::Dir(dir) | Loader::Amending(dir) => Some(dir),
+            Loader::Nowhere => None,
+        }
+    }
+
+    fn load(&self, name: &str) -> Option<Result<SourceFile, (String, std::io::Error)>> {
+        match self.dir() {
+            Some(dir) => {
                 let path = dir.join(format!("{name}.rules"));
                 if !path.is_file() {
                     return None;
@@ -45,12 +55,12 @@ impl Loader {
                     Err(e) => Err((shown, e)),
                 })
             }
-            Loader::Nowhere => None,
+            None => None,
         }
     }
 
     fn names(&self) -> Vec<String> {
-        let Loader::Dir(dir) = self else {
+        let Some(dir) = self.dir() else {
             return Vec::new();
         };
         rule_files(dir)
@@ -181,8 +191,12 @@ fn load_chain(
             }
         }
         if let Some(parent) = &ast.header.extends {
+            // An amended copy may extend the folder's rule set of its own name.
+            let amends_itself = chain.is_empty()
+                && matches!(loader, Loader::Amending(_))
+                && parent.node == name.node;
             if chain.iter().any(|l| l.ast.header.name.node == parent.node)
-                || parent.node == name.node
+                || (parent.node == name.node && !amends_itself)
             {
                 let mut path: Vec<&str> = chain
                     .iter()
@@ -218,7 +232,7 @@ fn load_chain(
                         parent.loc,
                         &parent.node,
                         &loader.names(),
-                        matches!(loader, Loader::Dir(_)),
+                        loader.dir().is_some(),
                     ));
                     return None;
                 }
@@ -349,7 +363,13 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                         merged.rulings.retain(|d| d.item.id.node != r.id.node);
                         // The ancestors' `overrides` of the removed ruling lapse with it. This
                         // file's own are left, to be reported: they name a ruling it removed.
-                        for def in merged.rulings.iter_mut().filter(|d| d.rule_set != rule_set) {
+                        // (Files, not names, tell them apart: an amended copy may bear the
+                        // name of the rule set it extends.)
+                        let ancestors = merged
+                            .rulings
+                            .iter_mut()
+                            .filter(|d| !std::sync::Arc::ptr_eq(&d.file.text, &file.text));
+                        for def in ancestors {
                             def.item.overrides.retain(|o| o.node != r.id.node);
                         }
                         before != merged.rulings.len()

@@ -10,7 +10,7 @@ use super::definitions::Change;
 use super::verdicts::Decision;
 
 /// A decision in a few words: `red loses (red: perpetual-chase)`.
-fn decision(d: Option<&Decision>) -> String {
+pub(crate) fn decision(d: Option<&Decision>) -> String {
     let Some(d) = d else {
         return "not judged".to_owned();
     };

@@ -1,0 +1,88 @@
+//! `xqlaw whatif`: an amended copy of a rule set judged against its base on the corpus.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use xqlaw::compile::compile_amendment;
+use xqlaw::whatif::{Baseline, WhatIf, base_path};
+
+use super::render;
+use super::rules::load;
+
+/// Arguments of `xqlaw whatif`.
+#[derive(Debug, clap::Args)]
+pub struct WhatifArgs {
+    /// The amended rule file: a copy of a rule set, edited (it may keep its base's name), or
+    /// `rules NAME extends NAME` with the changes alone.
+    amended: PathBuf,
+    /// The rule file to compare with. Default: the project's rule set of the name the amended
+    /// file declares, or else the one it extends.
+    #[arg(long)]
+    base: Option<PathBuf>,
+    #[command(flatten)]
+    compare: super::CompareArgs,
+}
+
+/// Prints every case whose verdict changes, the precedence lines and the total; exit 0, or
+/// 1 when a file does not compile or no case was judged.
+pub fn run(args: &WhatifArgs) -> ExitCode {
+    let project = super::project_of(&[&args.amended]);
+    // `extends` resolve beside the base when one is named, else in the project's rules.
+    let rules_dir = match &args.base {
+        Some(base) => base
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        None => project.join("rules"),
+    };
+    let text = match std::fs::read_to_string(&args.amended) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!(
+                "cannot read `{}`: {}",
+                args.amended.display(),
+                e.to_string().to_lowercase()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let origin = args.amended.display().to_string();
+    let amended = match compile_amendment(&origin, &text, &rules_dir) {
+        Ok(rules) => rules,
+        Err(errors) => {
+            for e in errors.errors() {
+                eprint!("{}", render(e));
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(base_file) = args
+        .base
+        .clone()
+        .or_else(|| base_path(&amended, &rules_dir))
+    else {
+        eprintln!(
+            "no base to compare `{}` with: `{}` has no rule set `{}`{}; give `--base FILE`",
+            args.amended.display(),
+            rules_dir.display(),
+            amended.name,
+            amended
+                .extends
+                .first()
+                .map(|p| format!(" nor `{p}`"))
+                .unwrap_or_default()
+        );
+        return ExitCode::FAILURE;
+    };
+    let base = match load(&base_file) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
+    let diagrams = match super::specs_for(&args.compare.specs, &[&args.amended, &base_file]) {
+        Ok(diagrams) => diagrams,
+        Err(code) => return code,
+    };
+    let whatif = Baseline::new(base, diagrams).judge(&amended);
+    args.compare
+        .print(&whatif, WhatIf::to_markdown, WhatIf::to_text)
+}

@@ -1,0 +1,285 @@
+//! Trying an amendment: an amended copy of a rule set judged beside its base on the corpus.
+//!
+//! A rules committee edits the law as text and wants to see which verdicts follow. The
+//! amended text is compiled by the whole compiler ([`compile_amendment`]: its `extends`
+//! resolve in the rules folder, it may keep its base's name, and every check and bound of the
+//! language applies), then every case of the corpus is judged by the base and by the amended
+//! rule set. The result ([`WhatIf`]) has one row per case, with the base rule set's expected
+//! verdict, both decisions and the rulings behind them, and the precedence lines that settle
+//! the amended rulings.
+//!
+//! The base's judgements are kept in a [`Baseline`], so a tool that re-judges after every
+//! edit (the workbench of `xqlaw serve`) judges only the amended side each time.
+//!
+//! [`compile_amendment`]: crate::compile::compile_amendment
+//!
+//! # Example
+//!
+//! ```
+//! use std::path::Path;
+//! use xqlaw::compile::{compile_amendment, load_rules};
+//! use xqlaw::corpus::load_specs;
+//! use xqlaw::whatif::Baseline;
+//!
+//! let base = load_rules(Path::new("rules/vn-1999.rules"))?;
+//! let specs = load_specs(&["spec-tests/vn-1999".into()])?;
+//! let baseline = Baseline::new(base, specs.diagrams);
+//! let amended = compile_amendment(
+//!     "amended.rules",
+//!     "rules vn-1999 extends vn-1999\n",
+//!     Path::new("rules"),
+//! )?;
+//! let whatif = baseline.judge(&amended);
+//! assert_eq!(whatif.changed(), 0);
+//! assert_eq!(whatif.cases.len(), 80);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod precedence;
+mod render;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+pub use precedence::{Precedence, Relation};
+
+use crate::compile::CompiledRules;
+use crate::corpus::{Corpus, Diagram};
+use crate::eval::{Judgement, Verdict};
+use crate::variants::{Change, Decision, RuleDiff, diff};
+
+/// The base rule set and the corpus it judged, ready to be compared with amendments.
+#[derive(Debug, Clone)]
+pub struct Baseline {
+    /// The base rule set alone, with every diagram judged by it.
+    corpus: Corpus,
+}
+
+impl Baseline {
+    /// Judges every diagram with `base`.
+    pub fn new(base: CompiledRules, diagrams: Vec<Diagram>) -> Baseline {
+        Baseline {
+            corpus: Corpus::new(vec![base], diagrams),
+        }
+    }
+
+    /// The base rule set.
+    pub fn rules(&self) -> Option<&CompiledRules> {
+        self.corpus.rules.first()
+    }
+
+    /// The diagrams, each judged by the base rule set.
+    pub fn diagrams(&self) -> &[Diagram] {
+        &self.corpus.diagrams
+    }
+
+    /// Judges every diagram with `amended` and compares with the base.
+    pub fn judge(&self, amended: &CompiledRules) -> WhatIf {
+        let after: Vec<Option<Judgement>> = self
+            .corpus
+            .diagrams
+            .par_iter()
+            .map(|d| d.judge(amended).ok())
+            .collect();
+        let before: Vec<Option<&Judgement>> = self
+            .corpus
+            .diagrams
+            .iter()
+            .map(|d| d.judgements.first().and_then(Option::as_ref))
+            .collect();
+        let (base_name, definitions) = match self.rules() {
+            Some(base) => (base.name.clone(), diff(base, amended)),
+            None => (String::new(), RuleDiff::default()),
+        };
+        let cases = self
+            .corpus
+            .diagrams
+            .iter()
+            .zip(&before)
+            .zip(&after)
+            .map(|((d, before), after)| {
+                let before = before.map(Decision::of);
+                let after = after.as_ref().map(Decision::of);
+                let verdict = |x: &Option<Decision>| x.as_ref().map(|x| x.verdict);
+                CaseRow {
+                    topic: d.topic.clone(),
+                    id: d.spec.id.clone(),
+                    title: d.spec.title.clone(),
+                    article: d.spec.article.clone(),
+                    expected: d.spec.expect.get(&base_name).copied(),
+                    changed: verdict(&before) != verdict(&after),
+                    before,
+                    after,
+                }
+            })
+            .collect();
+        let titles: Vec<&str> = self
+            .corpus
+            .diagrams
+            .iter()
+            .map(|d| d.spec.title.as_str())
+            .collect();
+        let (direct, indirect) = amended_rulings(&definitions);
+        let after: Vec<Option<&Judgement>> = after.iter().map(Option::as_ref).collect();
+        let precedences = precedence::settling(&titles, &before, &after, &direct, &indirect);
+        WhatIf {
+            base: base_name,
+            amended: amended.name.clone(),
+            definitions,
+            cases,
+            precedences,
+        }
+    }
+}
+
+/// The rulings an amendment touches: those it adds or rewrites (`direct`), and those whose
+/// meaning moves only through a term, a setting or the verdict table they depend on
+/// (`indirect`).
+fn amended_rulings(d: &RuleDiff) -> (BTreeSet<String>, BTreeSet<String>) {
+    let direct: BTreeSet<String> = d
+        .rulings
+        .iter()
+        .filter(|c| !matches!(c, Change::Removed { .. }))
+        .map(|c| c.id().to_owned())
+        .collect();
+    let indirect: BTreeSet<String> = d
+        .terms
+        .iter()
+        .flat_map(|c| c.affects().iter().cloned())
+        .filter(|r| !direct.contains(r))
+        .collect();
+    (direct, indirect)
+}
+
+/// One case judged by the base and by the amended rule set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CaseRow {
+    /// The folder of its spec file under `spec-tests/`.
+    pub topic: String,
+    /// The case's id (`hinh-74`).
+    pub id: String,
+    /// Its title (`Hình 74`).
+    pub title: String,
+    /// The article it illustrates.
+    pub article: String,
+    /// The verdict its spec file expects from the base rule set, if it states one.
+    pub expected: Option<Verdict>,
+    /// The base rule set's decision (`None` if it could not judge the case).
+    pub before: Option<Decision>,
+    /// The amended rule set's decision.
+    pub after: Option<Decision>,
+    /// Whether the verdict changes.
+    pub changed: bool,
+}
+
+/// An amendment compared with its base over the corpus.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WhatIf {
+    /// The base rule set's name.
+    pub base: String,
+    /// The name the amended text declares (often the base's own).
+    pub amended: String,
+    /// Where the definitions differ.
+    pub definitions: RuleDiff,
+    /// Every case, in corpus order (topic folder, then id).
+    pub cases: Vec<CaseRow>,
+    /// How the amended rulings meet the others on the corpus.
+    pub precedences: Vec<Precedence>,
+}
+
+impl WhatIf {
+    /// The cases whose verdict changes.
+    pub fn changes(&self) -> impl Iterator<Item = &CaseRow> {
+        self.cases.iter().filter(|c| c.changed)
+    }
+
+    /// How many cases change verdict.
+    pub fn changed(&self) -> usize {
+        self.changes().count()
+    }
+}
+
+/// The rule file an amended rule set is compared with, when none is named: the file of the
+/// folder with the name the amended text declares, or else the one it extends.
+pub fn base_path(amended: &CompiledRules, rules_dir: &Path) -> Option<PathBuf> {
+    std::iter::once(&amended.name)
+        .chain(amended.extends.first())
+        .map(|name| rules_dir.join(format!("{name}.rules")))
+        .find(|path| path.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{compile_amendment, load_rules};
+    use crate::corpus::load_specs;
+
+    fn baseline() -> Baseline {
+        let base = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+        let specs = load_specs(&["spec-tests/vn-1999".into()]).unwrap();
+        Baseline::new(base, specs.diagrams)
+    }
+
+    fn amend(text: &str) -> CompiledRules {
+        compile_amendment("amended.rules", text, Path::new("rules")).unwrap()
+    }
+
+    #[test]
+    fn an_unchanged_copy_changes_nothing() {
+        let copy = std::fs::read_to_string("rules/vn-1999.rules").unwrap();
+        let whatif = baseline().judge(&amend(&copy));
+        assert_eq!(whatif.base, "vn-1999");
+        assert_eq!(whatif.amended, "vn-1999");
+        assert!(whatif.definitions.is_empty());
+        assert_eq!(whatif.cases.len(), 80);
+        assert_eq!(whatif.changed(), 0);
+        assert!(whatif.precedences.is_empty());
+        // Every row carries the base's expectation, and it is met.
+        assert!(
+            whatif
+                .cases
+                .iter()
+                .all(|c| c.expected == c.before.as_ref().map(|d| d.verdict))
+        );
+    }
+
+    #[test]
+    fn an_amendment_may_extend_its_own_name() {
+        let amended = amend("rules vn-1999 extends vn-1999\nremove ruling perpetual-harmless\n");
+        assert_eq!(amended.name, "vn-1999");
+        assert!(amended.ruling("perpetual-harmless").is_none());
+        // The folder's own `perpetual-check overrides perpetual-harmless` lapses with it.
+        assert!(
+            amended
+                .ruling("perpetual-check")
+                .unwrap()
+                .overrides
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_file_that_extends_itself_outside_an_amendment_is_a_cycle() {
+        let err = crate::compile::compile_str("x", "rules x extends x\n").unwrap_err();
+        assert!(err.to_string().contains("extends"), "{err}");
+    }
+
+    #[test]
+    fn the_base_is_the_declared_name_or_the_parent() {
+        let rules = Path::new("rules");
+        let copy = amend("rules vn-1999 extends vn-1999\n");
+        assert_eq!(base_path(&copy, rules), Some(rules.join("vn-1999.rules")));
+        let renamed = amend("rules my-law extends cxa\n");
+        assert_eq!(base_path(&renamed, rules), Some(rules.join("cxa.rules")));
+        let alone = crate::compile::compile_str(
+            "alone",
+            "rules alone\nruling r when every move check → forbidden\n\
+             verdict side forbidden → side loses\n otherwise → draw\n",
+        )
+        .unwrap();
+        assert_eq!(base_path(&alone, rules), None);
+    }
+}
