@@ -1,7 +1,7 @@
 //! Criterion benchmarks of judging the law's 80 diagrams: the facts of every diagram (mate-
 //! threat search included), the whole `xqlaw test` run over the corpus, `xqlaw judge --batch`
-//! throughput on the diagrams repeated, the conflict search of `xqlaw check`, and generating
-//! the documentation.
+//! throughput on the diagrams repeated, the conflict search of `xqlaw check`, generating
+//! the documentation, and `whatif` re-judging the corpus after an edit (as the workbench does).
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -9,12 +9,13 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_main};
-use xqlaw::compile::{CompiledRules, load_rules};
+use xqlaw::compile::{CompiledRules, compile_amendment, load_rules};
 use xqlaw::conflicts;
 use xqlaw::corpus::{Corpus, Diagram, load_corpus, load_specs, run, spec_files};
 use xqlaw::docgen::generate;
 use xqlaw::facts::{Settings, compute};
 use xqlaw::play::{BatchOptions, run_batch};
+use xqlaw::whatif::Baseline;
 use xqlaw::xiangqi::notation::Notation;
 
 /// The law's diagrams, read and replayed.
@@ -116,6 +117,26 @@ fn bench_check_and_docs(c: &mut Criterion) {
     group.finish();
 }
 
+/// An edited copy of the 1999 law compiled and judged against the base on the 80 diagrams,
+/// the base's judgements kept: what the workbench does after each edit.
+fn bench_whatif(c: &mut Criterion) {
+    let Some(rules) = rules() else { return };
+    let Ok(text) = std::fs::read_to_string("rules/vn-1999.rules") else {
+        return;
+    };
+    let edited = text.replace("\n    → forbidden\n", "\n    → allowed\n");
+    let baseline = Baseline::new(rules, diagrams());
+    let mut group = c.benchmark_group("xqlaw whatif");
+    group.sample_size(20);
+    group.bench_function("compile an edit and judge 80 diagrams", |b| {
+        b.iter(|| {
+            let amended = compile_amendment("edited.rules", black_box(&edited), Path::new("rules"));
+            amended.map(|a| black_box(baseline.judge(&a)))
+        });
+    });
+    group.finish();
+}
+
 /// Private so the generated `pub fn benches` needs no docs.
 mod group {
     criterion::criterion_group!(
@@ -123,7 +144,8 @@ mod group {
         super::bench_facts,
         super::bench_corpus,
         super::bench_batch,
-        super::bench_check_and_docs
+        super::bench_check_and_docs,
+        super::bench_whatif
     );
 }
 

@@ -186,13 +186,27 @@ fn project_of(rule_files: &[&std::path::Path]) -> std::path::PathBuf {
     from_file
         .or_else(|| up(here.clone()))
         .map(|p| relative_to(&p, &here))
-        .unwrap_or_else(|| std::path::PathBuf::from("."))
+        .unwrap_or_default()
+}
+
+/// The project's `spec-tests/` folder (see [`project_of`]); says so and fails when there is
+/// none.
+fn default_specs(rule_files: &[&std::path::Path]) -> Result<std::path::PathBuf, ExitCode> {
+    let specs = project_of(rule_files).join("spec-tests");
+    if specs.exists() {
+        Ok(specs)
+    } else {
+        eprintln!(
+            "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in the current folder; give the spec files"
+        );
+        Err(ExitCode::FAILURE)
+    }
 }
 
 /// `path` relative to `base` when it lies under it (so messages show short paths).
 fn relative_to(path: &std::path::Path, base: &std::path::Path) -> std::path::PathBuf {
     match path.strip_prefix(base) {
-        Ok(p) if p.as_os_str().is_empty() => std::path::PathBuf::from("."),
+        Ok(p) if p.as_os_str().is_empty() => std::path::PathBuf::new(),
         Ok(p) => p.to_path_buf(),
         Err(_) => path.to_path_buf(),
     }
@@ -207,7 +221,7 @@ fn specs_for(
     rule_files: &[&std::path::Path],
 ) -> Result<Vec<xqlaw::corpus::Diagram>, ExitCode> {
     let paths = if given.is_empty() {
-        vec![project_of(rule_files).join("spec-tests")]
+        vec![default_specs(rule_files)?]
     } else {
         given.to_vec()
     };
@@ -216,12 +230,6 @@ fn specs_for(
         .map(|p| format!("`{}`", p.display()))
         .collect::<Vec<_>>()
         .join(", ");
-    if given.is_empty() && !paths.iter().any(|p| p.exists()) {
-        eprintln!(
-            "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in the current folder; give `--specs DIR`"
-        );
-        return Err(ExitCode::FAILURE);
-    }
     let specs = xqlaw::corpus::load_specs(&paths).map_err(|e| {
         eprintln!("{e}");
         ExitCode::FAILURE

@@ -113,7 +113,7 @@ pub struct ConflictDiagnostic {
 }
 
 /// `ruling (article)`.
-fn cited(r: &Ruling) -> String {
+pub(crate) fn cited(r: &Ruling) -> String {
     match &r.meta.article {
         Some(article) => format!("`{}` ({article})", r.id),
         None => format!("`{}`", r.id),

@@ -15,7 +15,8 @@
 //!   itself; [`play`] does the same for a play given as text, one at a time or in a batch.
 //! - [`spec`] and [`corpus`]: the law's diagrams as spec files stating their expected
 //!   verdicts, and every spec file read, replayed and judged ([`load_corpus`]).
-//! - On top of the corpus: [`conflicts`] inside a rule set, [`variants`] compared, an
+//! - On top of the corpus: [`conflicts`] inside a rule set, what each ruling decides
+//!   ([`effect`]), [`variants`] compared, an
 //!   amendment tried against its base ([`whatif`]), the generated documentation ([`docgen`]),
 //!   and [`import`] of the law's published text.
 //!
@@ -48,6 +49,7 @@ pub mod compile;
 pub mod conflicts;
 pub mod corpus;
 pub mod docgen;
+pub mod effect;
 pub mod eval;
 pub mod facts;
 pub mod import;

@@ -4,9 +4,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use miette::Diagnostic;
 use xqlaw::compile::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 use xqlaw::conflicts::{self, ConflictDiagnostic};
-use xqlaw::corpus::Corpus;
+use xqlaw::corpus::{Corpus, Diagram};
+use xqlaw::effect::{FalseRestatement, InertRuling, UnverifiedRestatement, coverage};
 use xqlaw::words::plural;
 
 use super::render;
@@ -87,12 +89,33 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                         eprint!("{}", render(&d));
                     }
                 }
-                let n = rules.warnings().len();
-                let status = if found.is_empty() {
+                let effects = effect_diagnostics(rules, &corpus.diagrams);
+                let false_claims = effects.errors.len();
+                for e in &effects.errors {
+                    eprint!("{}", render(e));
+                }
+                for w in &effects.warnings {
+                    eprint!("{}", render(w.as_ref()));
+                }
+                if false_claims > 0 {
+                    failed = true;
+                }
+                let n = rules.warnings().len() + effects.warnings.len();
+                let mut problems = Vec::new();
+                if !found.is_empty() {
+                    failed = true;
+                    problems.push(format!("{} conflict{}", found.len(), plural(found.len())));
+                }
+                if false_claims > 0 {
+                    problems.push(format!(
+                        "{false_claims} false restatement{}",
+                        plural(false_claims)
+                    ));
+                }
+                let status = if problems.is_empty() {
                     "ok".to_owned()
                 } else {
-                    failed = true;
-                    format!("{} conflict{}", found.len(), plural(found.len()))
+                    problems.join(", ")
                 };
                 eprintln!(
                     "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams searched for conflicts)",
@@ -120,6 +143,43 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// What `check` says of each ruling's effect on the corpus.
+struct EffectDiagnostics {
+    /// False `restates` claims.
+    errors: Vec<FalseRestatement>,
+    /// Inert rulings, and restatements that fire nowhere.
+    warnings: Vec<Box<dyn Diagnostic>>,
+}
+
+/// The effect diagnostics of the rulings `rules` defines in its own file (an inherited
+/// ruling is checked with the rule set that defines it). Nothing when there are no cases.
+fn effect_diagnostics(rules: &CompiledRules, diagrams: &[Diagram]) -> EffectDiagnostics {
+    let mut found = EffectDiagnostics {
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    if diagrams.is_empty() {
+        return found;
+    }
+    let coverage = coverage(rules, diagrams);
+    for effect in &coverage.rulings {
+        let own = rules
+            .ruling(&effect.ruling)
+            .is_some_and(|r| r.meta.defined_in == rules.name);
+        if !own {
+            continue;
+        }
+        found.errors.extend(FalseRestatement::of(rules, effect));
+        if let Some(w) = InertRuling::of(rules, &coverage, effect) {
+            found.warnings.push(Box::new(w));
+        }
+        if let Some(w) = UnverifiedRestatement::of(rules, &coverage, effect) {
+            found.warnings.push(Box::new(w));
+        }
+    }
+    found
 }
 
 /// Loads a rule file, printing its diagnostics on failure.

@@ -1,45 +1,55 @@
 //! `xqlaw test`: judges the spec-test corpus and reports one line per diagram.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::compile::{CompiledRules, rule_files};
-use xqlaw::corpus::{run as run_specs, spec_files, totals};
+use xqlaw::corpus::{load_specs, run as run_specs, spec_files, totals};
+use xqlaw::effect::coverage;
 
 use super::rules::load;
 
 /// Arguments of `xqlaw test`.
 #[derive(Debug, clap::Args)]
 pub struct TestArgs {
-    /// A rule file to judge with (repeatable). Default: every `*.rules` file in `rules/`.
+    /// A rule file to judge with (repeatable). Default: every `*.rules` file in the project's
+    /// `rules/`.
     #[arg(long = "rules")]
     rules: Vec<PathBuf>,
-    /// Spec files or directories (searched recursively). Default: `spec-tests/`.
+    /// Spec files or directories (searched recursively). Default: the project's
+    /// `spec-tests/`, found by walking up from the rule files (or the current folder).
     paths: Vec<PathBuf>,
     /// Print only failures and the totals.
     #[arg(long, short)]
     quiet: bool,
+    /// Also print, for each rule set, the cases each ruling decides (whose verdict changes
+    /// when it alone is removed) and the rulings that decide none.
+    #[arg(long)]
+    coverage: bool,
 }
 
-/// Runs the corpus; exit 1 if any case failed or a rule file does not compile.
+/// Runs the corpus; exit 1 if any case failed, a rule file does not compile, or no case was
+/// judged.
 pub fn run(args: &TestArgs) -> ExitCode {
-    let rules_dir = Path::new("rules");
-    let all_rule_files = rule_files(rules_dir).unwrap_or_default();
+    let given: Vec<&Path> = args.rules.iter().map(PathBuf::as_path).collect();
+    let project = super::project_of(&given);
+    let rules_dir = project.join("rules");
+    let all_rule_files = rule_files(&rules_dir).unwrap_or_default();
     let chosen = if args.rules.is_empty() {
         all_rule_files.clone()
     } else {
         args.rules.clone()
     };
     if chosen.is_empty() {
-        eprintln!("no rule files: give `--rules FILE` or run from the project directory");
+        eprintln!("no rule files: give `--rules FILE` or run inside the project");
         return ExitCode::FAILURE;
     }
-    let mut rule_sets: Vec<CompiledRules> = Vec::new();
+    let mut rule_sets: Vec<(&PathBuf, CompiledRules)> = Vec::new();
     let mut broken = false;
     for file in &chosen {
         match load(file) {
-            Ok(rules) => rule_sets.push(rules),
+            Ok(rules) => rule_sets.push((file, rules)),
             Err(_) => {
                 eprintln!(
                     "{}: does not compile, its cases are not run",
@@ -49,24 +59,37 @@ pub fn run(args: &TestArgs) -> ExitCode {
             }
         }
     }
+    warn_same_names(&rule_sets);
     // Every rule set that exists may be named in an expectation, even when not being run.
     let mut known: BTreeSet<String> = all_rule_files
         .iter()
         .chain(&chosen)
         .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .collect();
-    known.extend(rule_sets.iter().map(|r| r.name.clone()));
+    known.extend(rule_sets.iter().map(|(_, r)| r.name.clone()));
     let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("spec-tests")]
+        match super::default_specs(&given) {
+            Ok(specs) => vec![specs],
+            Err(code) => return code,
+        }
     } else {
         args.paths.clone()
     };
     let files = spec_files(&paths);
-    let reports = run_specs(&rule_sets, &known, &files);
+    let compiled: Vec<CompiledRules> = rule_sets.iter().map(|(_, r)| r.clone()).collect();
+    let reports = run_specs(&compiled, &known, &files);
     for report in &reports {
         if !args.quiet || report.is_failure() {
             out!("{}", report.render());
         }
+    }
+    for (file, rules) in &rule_sets {
+        if !reports.iter().any(|r| r.rule_set == rules.name) {
+            outln!("{}", no_expectations(file, rules, &rules_dir));
+        }
+    }
+    if args.coverage {
+        print_coverage(&compiled, &paths);
     }
     let t = totals(&reports);
     if t.known > 0 {
@@ -76,9 +99,70 @@ pub fn run(args: &TestArgs) -> ExitCode {
         );
     }
     outln!("{} passed, {} failed", t.passed, t.failed);
+    if reports.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+        eprintln!(
+            "no cases judged: no spec file under {} states an expectation for the rule sets run",
+            shown.join(", ")
+        );
+        return ExitCode::FAILURE;
+    }
     if t.failed > 0 || broken {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Prints the coverage of each rule set on the spec files under `paths`.
+fn print_coverage(rule_sets: &[CompiledRules], paths: &[PathBuf]) {
+    let Ok(specs) = load_specs(paths) else {
+        return;
+    };
+    for rules in rule_sets {
+        outln!("\n{}", coverage(rules, &specs.diagrams).to_text());
+    }
+}
+
+/// Says that no spec file expects anything of `rules`, and how to see what it changes: the
+/// base `whatif` would take (another file than `file`) or `--base`.
+fn no_expectations(file: &Path, rules: &CompiledRules, rules_dir: &Path) -> String {
+    let name = &rules.name;
+    let same = |a: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(file)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == file,
+    };
+    let base = std::iter::once(name)
+        .chain(&rules.extends)
+        .map(|n| rules_dir.join(format!("{n}.rules")))
+        .find(|p| p.is_file() && !same(p));
+    let hint = match base {
+        Some(base) => format!(
+            "`xqlaw whatif {} --base {}` judges it against that rule set's expectations",
+            file.display(),
+            base.display()
+        ),
+        None => format!(
+            "`xqlaw whatif {} --base FILE` judges it against the expectations of the rule set it amends",
+            file.display()
+        ),
+    };
+    format!("none  {name:<8} no spec file states an expectation for `{name}`; {hint}")
+}
+
+/// Warns when two rule files declare the same name: their lines would look alike.
+fn warn_same_names(rule_sets: &[(&PathBuf, CompiledRules)]) {
+    let mut by_name: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for (file, rules) in rule_sets {
+        by_name
+            .entry(&rules.name)
+            .or_default()
+            .push(format!("`{}`", file.display()));
+    }
+    for (name, files) in by_name.into_iter().filter(|(_, f)| f.len() > 1) {
+        eprintln!(
+            "warning: {} all declare `{name}`: each is judged by `{name}`'s expectations and reported under that name",
+            files.join(", ")
+        );
     }
 }

@@ -145,6 +145,11 @@ fn rulings(
                     .add_edge(node.clone(), target, EdgeKind::Overrides);
             }
         }
+        let restates: Vec<_> = r
+            .restates
+            .iter()
+            .filter_map(|x| res.restated(x, &r.id))
+            .collect();
         for dep in &res.uses {
             graphs
                 .predicates
@@ -158,6 +163,7 @@ fn rulings(
             unless: unless.into_iter().flatten().collect(),
             outcome: r.outcome.node,
             overrides,
+            restates,
             when_text: print::pattern(&r.when.node),
             unless_text: r.unless.iter().map(|u| print::pattern(&u.node)).collect(),
             site: Site {
@@ -166,7 +172,30 @@ fn rulings(
             },
         });
     }
+    restated_outcomes(merged, &rulings, errors);
     rulings
+}
+
+/// Reports every `restates` of a ruling with the other outcome. `rulings` are in definition
+/// order, as in `merged`.
+fn restated_outcomes(merged: &Merged, rulings: &[Ruling], errors: &mut Vec<CompileError>) {
+    for (def, r) in merged.rulings.iter().zip(rulings) {
+        for name in &def.item.restates {
+            let Some(other) = rulings.iter().find(|o| o.id == name.node) else {
+                continue;
+            };
+            if other.outcome != r.outcome {
+                errors.push(CompileError::RestatesOtherOutcome {
+                    file: def.file.clone(),
+                    at: name.loc,
+                    name: r.id.clone(),
+                    outcome: print::outcome(r.outcome),
+                    restated: other.id.clone(),
+                    other: print::outcome(other.outcome),
+                });
+            }
+        }
+    }
 }
 
 /// Warns about the terms nothing uses, among those written in the root file (an ancestor's
@@ -260,5 +289,42 @@ mod tests {
             "{errors:?}"
         );
         assert_eq!(warnings, ["term `spare` is never used"]);
+    }
+
+    #[test]
+    fn restates_names_rulings_of_its_own_outcome() {
+        let (rules, errors, _) = check_str(
+            "rules t\nruling a when every move check → forbidden\n\
+             ruling b when every move check and some move block → forbidden restates a\n\
+             verdict side forbidden → side loses\n    otherwise → draw\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let rules = rules.unwrap();
+        let b = rules.ruling("b").unwrap();
+        let restated: Vec<&str> = b
+            .restates
+            .iter()
+            .map(|id| rules.rulings[id.0].id.as_str())
+            .collect();
+        assert_eq!(restated, ["a"]);
+    }
+
+    #[test]
+    fn restating_itself_an_unknown_ruling_or_another_outcome_is_an_error() {
+        let (rules, mut errors, _) = check_str(
+            "rules t\nruling a when every move check → allowed\n\
+             ruling b when every move check → forbidden restates b, a, c\n\
+             verdict side forbidden → side loses\n    otherwise → draw\n",
+        );
+        assert!(rules.is_none());
+        errors.sort();
+        assert_eq!(
+            errors,
+            [
+                "ruling `b` restates itself",
+                "ruling `b` rules forbidden but restates `a`, which rules allowed",
+                "unknown ruling `c`",
+            ]
+        );
     }
 }

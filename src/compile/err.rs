@@ -339,6 +339,46 @@ pub enum CompileError {
         /// The ruling.
         name: String,
     },
+    /// A ruling restates itself.
+    #[error("ruling `{name}` restates itself")]
+    #[diagnostic(
+        code("xqlaw::restates::self"),
+        help("a ruling can only restate other rulings")
+    )]
+    RestatesItself {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The name after `restates`.
+        #[label(primary, "restated here")]
+        at: Loc,
+        /// The ruling.
+        name: String,
+    },
+    /// A ruling restates one of the other outcome.
+    #[error("ruling `{name}` rules {outcome} but restates `{restated}`, which rules {other}")]
+    #[diagnostic(
+        code("xqlaw::restates::outcome"),
+        help(
+            "a ruling restates only rulings with its own outcome: they decide the same way wherever it fires"
+        )
+    )]
+    RestatesOtherOutcome {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The name after `restates`.
+        #[label(primary, "rules {other}")]
+        at: Loc,
+        /// The restating ruling.
+        name: String,
+        /// Its outcome.
+        outcome: &'static str,
+        /// The restated ruling.
+        restated: String,
+        /// Its outcome.
+        other: &'static str,
+    },
 
     // Piece kinds.
     /// A fact without parameters is given piece kinds.

@@ -361,7 +361,8 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     Kind::Ruling => {
                         let before = merged.rulings.len();
                         merged.rulings.retain(|d| d.item.id.node != r.id.node);
-                        // The ancestors' `overrides` of the removed ruling lapse with it. This
+                        // The ancestors' `overrides` and `restates` of the removed ruling lapse
+                        // with it. This
                         // file's own are left, to be reported: they name a ruling it removed.
                         // (Files, not names, tell them apart: an amended copy may bear the
                         // name of the rule set it extends.)
@@ -371,6 +372,7 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                             .filter(|d| !std::sync::Arc::ptr_eq(&d.file.text, &file.text));
                         for def in ancestors {
                             def.item.overrides.retain(|o| o.node != r.id.node);
+                            def.item.restates.retain(|o| o.node != r.id.node);
                         }
                         before != merged.rulings.len()
                     }

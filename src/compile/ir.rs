@@ -103,6 +103,8 @@ pub struct Ruling {
     pub outcome: Outcome,
     /// Rulings it sets aside when both fire.
     pub overrides: Vec<RulingId>,
+    /// Rulings it only restates (`restates`): wherever it fires, they fire with its outcome.
+    pub restates: Vec<RulingId>,
     /// The `when` pattern as written (canonical text).
     pub when_text: String,
     /// The `unless` patterns as written.
@@ -169,6 +171,22 @@ impl CompiledRules {
     /// The ruling named `id`.
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
         self.rulings.iter().find(|r| r.id == id)
+    }
+
+    /// A copy in which the rulings named `ids` never fire, as if they were removed: they set
+    /// no ruling aside, and a verdict row that names one (`by …`) never matches. Used to
+    /// measure what rulings decide. The predicate graph is left as it is.
+    pub fn silencing(&self, ids: &[&str]) -> CompiledRules {
+        let mut rules = self.clone();
+        for r in rules
+            .rulings
+            .iter_mut()
+            .filter(|r| ids.contains(&r.id.as_str()))
+        {
+            // An empty disjunction holds of no play.
+            r.when = Pattern::Or(Vec::new());
+        }
+        rules
     }
 
     /// The warnings found while compiling.

@@ -83,7 +83,7 @@ pub(super) fn evaluation_order(
         r.unless
             .iter_mut()
             .for_each(|u| renumber_pattern(u, &term_order));
-        for o in &mut r.overrides {
+        for o in r.overrides.iter_mut().chain(&mut r.restates) {
             renumber_ruling(o, &ruling_order);
         }
     }

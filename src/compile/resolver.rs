@@ -280,7 +280,20 @@ impl<'a> Resolver<'a> {
         self.ruling_ref(name)
     }
 
-    /// Resolves a ruling name (after `overrides` or `by`).
+    /// Resolves a ruling named after `restates` in ruling `by`.
+    pub(super) fn restated(&mut self, name: &Node<String>, by: &Node<String>) -> Option<RulingId> {
+        if name.node == by.node {
+            self.errors.push(CompileError::RestatesItself {
+                file: self.file.clone(),
+                at: name.loc,
+                name: name.node.clone(),
+            });
+            return None;
+        }
+        self.ruling_ref(name)
+    }
+
+    /// Resolves a ruling name (after `overrides`, `restates` or `by`).
     pub(super) fn ruling_ref(&mut self, name: &Node<String>) -> Option<RulingId> {
         let (file, at, written) = (self.file.clone(), name.loc, name.node.clone());
         match self.scope.get(&name.node) {

@@ -9,7 +9,8 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
 use crate::compile::CompiledRules;
-use crate::eval::{EvalError, Judgement, judge};
+use crate::eval::{EmptyPlay, EvalError, Judgement, judge_facts};
+use crate::facts::{SequenceFacts, Settings, compute};
 use crate::source::SourceFile;
 use crate::spec::{SpecError, SpecFile};
 use crate::xiangqi::notation::{Notation, write_line};
@@ -81,11 +82,31 @@ impl Diagram {
     ///
     /// The diagram has no moves.
     pub fn judge(&self, rules: &CompiledRules) -> Result<Judgement, EvalError> {
-        let mut judgement = judge(rules, &self.start, &self.moves)?;
+        let facts = self.facts(&rules.settings)?;
+        Ok(self.judge_facts(rules, &facts))
+    }
+
+    /// The facts of the diagram's moves under `settings`, to judge it with several rule sets
+    /// of those settings ([`Diagram::judge_facts`]) without computing them again.
+    ///
+    /// # Errors
+    ///
+    /// The diagram has no moves.
+    pub fn facts(&self, settings: &Settings) -> Result<SequenceFacts, EvalError> {
+        if self.moves.is_empty() {
+            return Err(EvalError::Empty(EmptyPlay::new()));
+        }
+        compute(&self.start, &self.moves, settings).map_err(EvalError::Facts)
+    }
+
+    /// Judges the diagram with `rules`, from its facts computed under `rules`' settings
+    /// ([`Diagram::facts`]).
+    pub fn judge_facts(&self, rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
+        let mut judgement = judge_facts(rules, facts);
         for (ply, text) in judgement.plies.iter_mut().zip(&self.vietnamese) {
             ply.text = Some(text.clone());
         }
-        Ok(judgement)
+        judgement
     }
 }
 

@@ -185,7 +185,8 @@ pub enum Outcome {
     Allowed,
 }
 
-/// `[replace] ruling NAME ATTRS when P (unless P)* → OUTCOME [overrides NAMES]`.
+/// `[replace] ruling NAME ATTRS when P (unless P)* → OUTCOME [overrides NAMES] [restates
+/// NAMES]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ruling {
     /// Doc comment lines.
@@ -204,6 +205,8 @@ pub struct Ruling {
     pub outcome: Node<Outcome>,
     /// Rulings it sets aside.
     pub overrides: Vec<Node<String>>,
+    /// Rulings it only restates: wherever it fires, they fire with its outcome.
+    pub restates: Vec<Node<String>>,
 }
 
 /// What a `remove` deletes.

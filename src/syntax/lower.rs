@@ -40,6 +40,7 @@ fn is_noise(rule: Rule) -> bool {
             | Rule::kw_when
             | Rule::kw_unless
             | Rule::kw_overrides
+            | Rule::kw_restates
             | Rule::kw_and
             | Rule::kw_or
             | Rule::kw_not
@@ -259,7 +260,7 @@ impl<'f> Lowerer<'f> {
     }
 
     /// `ruling = { doc* ~ replace? ~ kw_ruling ~ ident ~ attr* ~ when_clause ~ unless_clause* ~
-    /// arrow ~ outcome ~ overrides? }`
+    /// arrow ~ outcome ~ overrides? ~ restates? }`
     fn lower_ruling(&mut self, pair: Pair<'_, Rule>) -> Option<Ruling> {
         let mut docs = Vec::new();
         let mut replace = false;
@@ -269,6 +270,7 @@ impl<'f> Lowerer<'f> {
         let mut unless = Vec::new();
         let mut outcome = None;
         let mut overrides = Vec::new();
+        let mut restates = Vec::new();
         for p in inner(pair) {
             match p.as_rule() {
                 Rule::doc => docs.push(self.lower_doc(p)),
@@ -279,6 +281,7 @@ impl<'f> Lowerer<'f> {
                 Rule::unless_clause => unless.push(self.lower_unless_clause(p)?),
                 Rule::outcome => outcome = Some(self.lower_outcome(p)?),
                 Rule::overrides => overrides = self.lower_overrides(p),
+                Rule::restates => restates = self.lower_restates(p),
                 _ => return None,
             }
         }
@@ -291,6 +294,7 @@ impl<'f> Lowerer<'f> {
             unless,
             outcome: outcome?,
             overrides,
+            restates,
         })
     }
 
@@ -306,6 +310,11 @@ impl<'f> Lowerer<'f> {
 
     /// `overrides = { kw_overrides ~ ident ~ (comma ~ ident)* }`
     fn lower_overrides(&mut self, pair: Pair<'_, Rule>) -> Vec<Node<String>> {
+        inner(pair).map(|p| self.lower_ident(p)).collect()
+    }
+
+    /// `restates = { kw_restates ~ ident ~ (comma ~ ident)* }`
+    fn lower_restates(&mut self, pair: Pair<'_, Rule>) -> Vec<Node<String>> {
         inner(pair).map(|p| self.lower_ident(p)).collect()
     }
 

@@ -83,6 +83,10 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
                 let names: Vec<&str> = r.overrides.iter().map(|n| n.node.as_str()).collect();
                 writeln!(out, "    overrides {}", names.join(", "))?;
             }
+            if !r.restates.is_empty() {
+                let names: Vec<&str> = r.restates.iter().map(|n| n.node.as_str()).collect();
+                writeln!(out, "    restates {}", names.join(", "))?;
+            }
             Ok(())
         }
         Item::Remove(r) => {
@@ -289,7 +293,7 @@ mod tests {
 rules t title "a \"b\" \\ c" extends base
 setting mate-plies = 3
 replace term x on threat name "n" gloss "g" = not (a or b) and any threat (c and d(horse, rook)) or no threat e
-ruling r when (every move x and not some move y) or opponent at least 2 moves z on same target unless no move q → allowed overrides a, b
+ruling r when (every move x and not some move y) or opponent at least 2 moves z on same target unless no move q → allowed overrides a, b restates c
 remove ruling y
 verdict side forbidden by r and other allowed → other loses
   otherwise -> draw

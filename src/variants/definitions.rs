@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::compile::graph::GraphNode;
-use crate::compile::{CompiledRules, Meta};
+use crate::compile::{CompiledRules, Meta, RulingId};
 use crate::syntax::ast::Subject;
 use crate::syntax::print;
 
@@ -143,15 +143,19 @@ fn rulings(rules: &CompiledRules) -> Vec<(String, String)> {
                 let _ = write!(text, " unless {u}");
             }
             let _ = write!(text, " → {}", print::outcome(x.outcome));
-            let mut overrides: Vec<&str> = x
-                .overrides
-                .iter()
-                .filter_map(|id| rules.rulings.get(id.0).map(|o| o.id.as_str()))
-                .collect();
-            // The order of an `overrides` list means nothing.
-            overrides.sort_unstable();
-            if !overrides.is_empty() {
-                let _ = write!(text, " overrides {}", overrides.join(", "));
+            // The order of an `overrides` or `restates` list means nothing.
+            let names = |ids: &[RulingId]| {
+                let mut names: Vec<&str> = ids
+                    .iter()
+                    .filter_map(|id| rules.rulings.get(id.0).map(|o| o.id.as_str()))
+                    .collect();
+                names.sort_unstable();
+                names.join(", ")
+            };
+            for (keyword, ids) in [("overrides", &x.overrides), ("restates", &x.restates)] {
+                if !ids.is_empty() {
+                    let _ = write!(text, " {keyword} {}", names(ids));
+                }
             }
             text.push_str(&meta_text(&x.meta));
             (x.id.clone(), text)

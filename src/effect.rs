@@ -1,0 +1,595 @@
+//! What each ruling of a rule set does on the corpus.
+//!
+//! A ruling *decides* a case when removing it alone changes the case's verdict. A ruling that
+//! decides no case is *inert*: every case where it fires is already decided by other rulings.
+//! A ruling may say so in the language (`restates A, B`); the claim holds when, wherever it
+//! fires, the rulings it restates fire too, for the same side (with the same outcome, which
+//! the compiler already checks). [`coverage`] measures all of this on the spec corpus:
+//! `xqlaw test --coverage` prints it, `xqlaw check` reports a false claim as an error and an
+//! undeclared inert ruling as a warning, and the generated docs show on each ruling the cases
+//! it decides.
+//!
+//! Removing a ruling is measured as silencing it ([`CompiledRules::silencing`]): it never
+//! fires, so it sets nothing aside and a verdict row that names it never matches. Only the
+//! rulings that fire in a case can change its verdict when removed, so each case is judged
+//! again once per ruling that fired in it, from facts computed once.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use miette::Diagnostic;
+use rayon::prelude::*;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::compile::{CompiledRules, Ruling};
+use crate::conflicts::cited;
+use crate::corpus::Diagram;
+use crate::eval::{Judgement, judge_facts};
+use crate::source::{Loc, SourceFile};
+use crate::variants::Decision;
+use crate::words::{plural, title_ranges};
+
+/// A case of the corpus.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct CaseRef {
+    /// The folder of its spec file under `spec-tests/`.
+    pub topic: String,
+    /// Its id (`hinh-74`).
+    pub id: String,
+    /// Its title (`Hình 74`).
+    pub title: String,
+}
+
+impl CaseRef {
+    fn of(d: &Diagram) -> CaseRef {
+        CaseRef {
+            topic: d.topic.clone(),
+            id: d.spec.id.clone(),
+            title: d.spec.title.clone(),
+        }
+    }
+}
+
+/// A case where a ruling fires for a side and a ruling it claims to restate does not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unrestated {
+    /// The restated ruling that did not fire.
+    pub restated: String,
+    /// The case.
+    pub case: CaseRef,
+    /// The side (`red` or `black`).
+    pub side: &'static str,
+}
+
+/// What one ruling does on the corpus.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulingEffect {
+    /// The ruling's name.
+    pub ruling: String,
+    /// The article it cites.
+    pub article: Option<String>,
+    /// The cases whose verdict changes when it alone is removed.
+    pub decides: Vec<CaseRef>,
+    /// The cases where it fires, for either side.
+    pub fires: Vec<CaseRef>,
+    /// The rulings it declares it restates.
+    pub restates: Vec<String>,
+    /// Where a declared restatement does not hold.
+    pub unrestated: Vec<Unrestated>,
+    /// The rulings that fire with it, for the same side and with its outcome, wherever it
+    /// fires: those it could say it restates.
+    pub always_alongside: Vec<String>,
+    /// The other rulings that decide the cases where it fires (on its side).
+    pub decided_by: Vec<String>,
+}
+
+impl RulingEffect {
+    /// Whether removing it changes some verdict.
+    pub fn effective(&self) -> bool {
+        !self.decides.is_empty()
+    }
+
+    /// Whether it declares a restatement that the corpus confirms: it fires somewhere, and
+    /// wherever it does the rulings it restates fire too.
+    pub fn verified_restatement(&self) -> bool {
+        !self.restates.is_empty() && !self.fires.is_empty() && self.unrestated.is_empty()
+    }
+
+    /// Whether it is accounted for: effective, or a verified restatement.
+    pub fn covered(&self) -> bool {
+        self.effective() || self.verified_restatement()
+    }
+}
+
+/// What every ruling of a rule set does on the corpus.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    /// The rule set's name.
+    pub rule_set: String,
+    /// How many cases were judged.
+    pub cases: usize,
+    /// Every ruling, in evaluation order.
+    pub rulings: Vec<RulingEffect>,
+}
+
+impl Coverage {
+    /// How many rulings are effective or verified restatements.
+    pub fn covered(&self) -> usize {
+        self.rulings.iter().filter(|r| r.covered()).count()
+    }
+
+    /// The covered share of the rulings, in whole percent (100 for a rule set without
+    /// rulings).
+    pub fn percent(&self) -> usize {
+        (self.covered() * 100)
+            .checked_div(self.rulings.len())
+            .unwrap_or(100)
+    }
+
+    /// The effect of ruling `id`.
+    pub fn ruling(&self, id: &str) -> Option<&RulingEffect> {
+        self.rulings.iter().find(|r| r.ruling == id)
+    }
+
+    /// The coverage in words, as `xqlaw test --coverage` prints it: each ruling with the
+    /// cases it decides, then the rulings that decide none.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write as _;
+        let titles = |cases: &[CaseRef]| {
+            let t: Vec<&str> = cases.iter().map(|c| c.title.as_str()).collect();
+            title_ranges(&t)
+        };
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{}: {} of {} rulings decide a case or are verified restatements ({}%), on {} cases",
+            self.rule_set,
+            self.covered(),
+            self.rulings.len(),
+            self.percent(),
+            self.cases
+        );
+        let width = self
+            .rulings
+            .iter()
+            .map(|r| r.ruling.len())
+            .max()
+            .unwrap_or(0);
+        for r in self.rulings.iter().filter(|r| r.effective()) {
+            let n = r.decides.len();
+            let _ = writeln!(
+                s,
+                "  {:<width$}  decides {n} case{}: {}",
+                r.ruling,
+                plural(n),
+                titles(&r.decides)
+            );
+        }
+        for r in self.rulings.iter().filter(|r| !r.effective()) {
+            let what = if r.verified_restatement() {
+                format!(
+                    "restates {} (verified on {} case{})",
+                    r.restates.join(", "),
+                    r.fires.len(),
+                    plural(r.fires.len())
+                )
+            } else if r.fires.is_empty() {
+                "decides no case: it fires on none".to_owned()
+            } else if !r.unrestated.is_empty() {
+                format!(
+                    "decides no case, and its restatement is false on {}",
+                    titles(
+                        &r.unrestated
+                            .iter()
+                            .map(|u| u.case.clone())
+                            .collect::<Vec<_>>()
+                    )
+                )
+            } else {
+                let n = r.fires.len();
+                let with = if r.always_alongside.is_empty() {
+                    String::new()
+                } else {
+                    format!(", always with {}", few(&r.always_alongside, ""))
+                };
+                let by = if r.decided_by.is_empty() {
+                    String::new()
+                } else {
+                    format!(", decided by {}", few(&r.decided_by, ""))
+                };
+                format!(
+                    "decides no case: fires on {n} case{}{with}, whose verdicts stand without it{by}",
+                    plural(n)
+                )
+            };
+            let _ = writeln!(s, "  {:<width$}  {what}", r.ruling);
+        }
+        s
+    }
+}
+
+/// A few names: `a, b, c and 4 more`, each between `quote`s.
+fn few(names: &[String], quote: &str) -> String {
+    const SHOWN: usize = 5;
+    let mut shown: Vec<String> = names
+        .iter()
+        .take(SHOWN)
+        .map(|n| format!("{quote}{n}{quote}"))
+        .collect();
+    if names.len() > SHOWN {
+        shown.push(format!("{} more", names.len() - SHOWN));
+    }
+    match shown.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => shown.join(""),
+    }
+}
+
+/// What one case says about the rulings.
+#[derive(Default)]
+struct CaseEffect {
+    /// The rulings that fired, for either side.
+    fired: BTreeSet<String>,
+    /// The rulings whose removal changes the verdict.
+    decides: BTreeSet<String>,
+    /// Restatements that fail here: the restating ruling, and what failed.
+    unrestated: Vec<(String, Unrestated)>,
+    /// For each ruling that fired, for each side it fired for: the other rulings that fired
+    /// for that side with its outcome.
+    alongside: Vec<(String, BTreeSet<String>)>,
+    /// For each ruling that fired: the rulings behind the decision on its side (all of them
+    /// when its side has none).
+    deciders: Vec<(String, BTreeSet<String>)>,
+}
+
+/// Each ruling with the rulings that say they restate it, directly or through others: the
+/// rulings removed with it when its effect is measured.
+fn with_restatements(rules: &CompiledRules) -> BTreeMap<&str, Vec<&str>> {
+    let mut closure: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for r in &rules.rulings {
+        let mut group = vec![r.id.as_str()];
+        // INVARIANT: `group` only grows, and by rulings of `rules`, so this ends.
+        let mut i = 0;
+        while let Some(&x) = group.get(i) {
+            for other in &rules.rulings {
+                let restates_x = other
+                    .restates
+                    .iter()
+                    .any(|id| rules.rulings.get(id.0).is_some_and(|t| t.id == x));
+                if restates_x && !group.contains(&other.id.as_str()) {
+                    group.push(&other.id);
+                }
+            }
+            i += 1;
+        }
+        closure.insert(&r.id, group);
+    }
+    closure
+}
+
+/// Measures every ruling of `rules` on `diagrams`.
+///
+/// A ruling's effect is measured by removing it together with the rulings that say they
+/// restate it: a restatement stands or falls with what it restates.
+pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
+    let silenced: BTreeMap<&str, CompiledRules> = with_restatements(rules)
+        .into_iter()
+        .map(|(id, group)| (id, rules.silencing(&group)))
+        .collect();
+    let per_case: Vec<(CaseRef, CaseEffect)> = diagrams
+        .par_iter()
+        .filter_map(|d| {
+            let facts = d.facts(&rules.settings).ok()?;
+            let judgement = judge_facts(rules, &facts);
+            let mut effect = case_effect(rules, d, &judgement);
+            for id in &effect.fired {
+                let Some(without) = silenced.get(id.as_str()) else {
+                    continue;
+                };
+                if judge_facts(without, &facts).verdict != judgement.verdict {
+                    effect.decides.insert(id.clone());
+                }
+            }
+            Some((CaseRef::of(d), effect))
+        })
+        .collect();
+    let rulings = rules
+        .rulings
+        .iter()
+        .map(|r| ruling_effect(rules, r, &per_case))
+        .collect();
+    Coverage {
+        rule_set: rules.name.clone(),
+        cases: per_case.len(),
+        rulings,
+    }
+}
+
+/// What ruling `r` does, from what each case says.
+fn ruling_effect(
+    rules: &CompiledRules,
+    r: &Ruling,
+    per_case: &[(CaseRef, CaseEffect)],
+) -> RulingEffect {
+    let cases = |pick: &dyn Fn(&CaseEffect) -> bool| -> Vec<CaseRef> {
+        per_case
+            .iter()
+            .filter(|(_, e)| pick(e))
+            .map(|(c, _)| c.clone())
+            .collect()
+    };
+    let mine = |list: &'_ [(String, BTreeSet<String>)]| -> Vec<BTreeSet<String>> {
+        list.iter()
+            .filter(|(id, _)| *id == r.id)
+            .map(|(_, set)| set.clone())
+            .collect()
+    };
+    let alongside: Vec<BTreeSet<String>> = per_case
+        .iter()
+        .flat_map(|(_, e)| mine(&e.alongside))
+        .collect();
+    let always_alongside = alongside.iter().skip(1).fold(
+        alongside.first().cloned().unwrap_or_default(),
+        |acc, set| acc.intersection(set).cloned().collect(),
+    );
+    let decided_by: BTreeSet<String> = per_case
+        .iter()
+        .flat_map(|(_, e)| mine(&e.deciders))
+        .flatten()
+        .filter(|d| *d != r.id)
+        .collect();
+    RulingEffect {
+        ruling: r.id.clone(),
+        article: r.meta.article.clone(),
+        decides: cases(&|e| e.decides.contains(&r.id)),
+        fires: cases(&|e| e.fired.contains(&r.id)),
+        restates: restated_names(rules, r),
+        unrestated: per_case
+            .iter()
+            .flat_map(|(_, e)| &e.unrestated)
+            .filter(|(by, _)| *by == r.id)
+            .map(|(_, u)| u.clone())
+            .collect(),
+        always_alongside: always_alongside.into_iter().collect(),
+        decided_by: decided_by.into_iter().collect(),
+    }
+}
+
+/// The names of the rulings `r` restates.
+fn restated_names(rules: &CompiledRules, r: &Ruling) -> Vec<String> {
+    r.restates
+        .iter()
+        .filter_map(|id| rules.rulings.get(id.0).map(|x| x.id.clone()))
+        .collect()
+}
+
+/// What a judged case says about the rulings, but for the verdicts without them.
+fn case_effect(rules: &CompiledRules, d: &Diagram, j: &Judgement) -> CaseEffect {
+    let decision = Decision::of(j);
+    let mut effect = CaseEffect::default();
+    for side in [&j.red, &j.black] {
+        let name = side.side.name();
+        let deciders: BTreeSet<String> = {
+            let mine: BTreeSet<String> = decision
+                .by
+                .iter()
+                .filter(|x| x.side == name)
+                .map(|x| x.ruling.clone())
+                .collect();
+            if mine.is_empty() {
+                decision.by.iter().map(|x| x.ruling.clone()).collect()
+            } else {
+                mine
+            }
+        };
+        for f in &side.fired {
+            effect.fired.insert(f.id.clone());
+            let same: BTreeSet<String> = side
+                .fired
+                .iter()
+                .filter(|g| g.id != f.id && g.outcome == f.outcome)
+                .map(|g| g.id.clone())
+                .collect();
+            for restated in rules
+                .ruling(&f.id)
+                .map(|r| restated_names(rules, r))
+                .unwrap_or_default()
+            {
+                if !same.contains(&restated) {
+                    let miss = Unrestated {
+                        restated,
+                        case: CaseRef::of(d),
+                        side: name,
+                    };
+                    effect.unrestated.push((f.id.clone(), miss));
+                }
+            }
+            effect.alongside.push((f.id.clone(), same));
+            effect.deciders.push((f.id.clone(), deciders.clone()));
+        }
+    }
+    effect
+}
+
+/// A `restates` claim the corpus refutes, pointing at both rulings.
+#[derive(Debug, Error, Diagnostic)]
+#[error("ruling `{ruling}` does not restate `{restated}`: it fires without it on {cases}")]
+#[diagnostic(
+    code("xqlaw::restates::false"),
+    help(
+        "{elsewhere}a ruling restates another only if, wherever it fires, the other fires for the same side; drop `{restated}` from `restates`, or keep the ruling as a ruling of its own"
+    )
+)]
+pub struct FalseRestatement {
+    ruling: String,
+    restated: String,
+    cases: String,
+    #[source_code]
+    file: SourceFile,
+    #[label(primary, "fires on {cases}")]
+    at: Loc,
+    #[label("does not fire there")]
+    restated_at: Option<Loc>,
+    elsewhere: String,
+}
+
+impl FalseRestatement {
+    /// The errors of ruling `effect` in `rules`: one per restated ruling it fires without.
+    pub fn of(rules: &CompiledRules, effect: &RulingEffect) -> Vec<FalseRestatement> {
+        let Some(r) = rules.ruling(&effect.ruling) else {
+            return Vec::new();
+        };
+        let mut by_restated: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for u in &effect.unrestated {
+            let cases = by_restated.entry(&u.restated).or_default();
+            let case = format!("{} ({})", u.case.title, u.side);
+            if !cases.contains(&case) {
+                cases.push(case);
+            }
+        }
+        by_restated
+            .into_iter()
+            .filter_map(|(restated, cases)| {
+                let other = rules.ruling(restated)?;
+                let same_file = other.site.file == r.site.file;
+                Some(FalseRestatement {
+                    ruling: r.id.clone(),
+                    restated: restated.to_owned(),
+                    cases: cases.join(", "),
+                    file: r.site.file.clone(),
+                    at: r.site.loc,
+                    restated_at: same_file.then_some(other.site.loc),
+                    elsewhere: if same_file {
+                        String::new()
+                    } else {
+                        format!("{} stands at {}; ", cited(other), other.site.place())
+                    },
+                })
+            })
+            .collect()
+    }
+}
+
+/// A ruling that decides no case and does not say it restates others.
+#[derive(Debug, Error, Diagnostic)]
+#[error("ruling `{ruling}` decides none of the {cases} cases")]
+#[diagnostic(code("xqlaw::inert-ruling"), severity(Warning), help("{help}"))]
+pub struct InertRuling {
+    ruling: String,
+    cases: usize,
+    help: String,
+    #[source_code]
+    file: SourceFile,
+    #[label(primary, "{label}")]
+    at: Loc,
+    label: String,
+}
+
+impl InertRuling {
+    /// The warning for `effect` in `rules`, if it is neither effective nor a declared
+    /// restatement (a false or unverifiable one is reported on its own).
+    pub fn of(
+        rules: &CompiledRules,
+        coverage: &Coverage,
+        effect: &RulingEffect,
+    ) -> Option<InertRuling> {
+        if effect.effective() || !effect.restates.is_empty() {
+            return None;
+        }
+        let r = rules.ruling(&effect.ruling)?;
+        let fires: Vec<&str> = effect.fires.iter().map(|c| c.title.as_str()).collect();
+        let (label, help) = if fires.is_empty() {
+            (
+                "fires on no case".to_owned(),
+                "add a case where the sentence it encodes applies (a constructed case that quotes it), or remove the ruling".to_owned(),
+            )
+        } else if effect.always_alongside.is_empty() {
+            let by = if effect.decided_by.is_empty() {
+                String::new()
+            } else {
+                let verb = if effect.decided_by.len() == 1 {
+                    "decides"
+                } else {
+                    "decide"
+                };
+                format!(
+                    "{} {verb} the cases where it fires; ",
+                    few(&effect.decided_by, "`")
+                )
+            };
+            (
+                format!("removing it changes no verdict of {}", title_ranges(&fires)),
+                format!(
+                    "{by}give it a case its sentence decides (a constructed case that quotes it), or remove it"
+                ),
+            )
+        } else {
+            (
+                format!("removing it changes no verdict of {}", title_ranges(&fires)),
+                format!(
+                    "{} {} with it wherever it does, for the same side and with its outcome: declare `restates {}` if it only restates {}, or give it a case its sentence decides",
+                    few(&effect.always_alongside, "`"),
+                    if effect.always_alongside.len() == 1 {
+                        "fires"
+                    } else {
+                        "fire"
+                    },
+                    effect.always_alongside.join(", "),
+                    if effect.always_alongside.len() == 1 {
+                        "it"
+                    } else {
+                        "them"
+                    }
+                ),
+            )
+        };
+        Some(InertRuling {
+            ruling: r.id.clone(),
+            cases: coverage.cases,
+            help,
+            file: r.site.file.clone(),
+            at: r.site.loc,
+            label,
+        })
+    }
+}
+
+/// A declared restatement that the corpus cannot confirm: the ruling fires on no case.
+#[derive(Debug, Error, Diagnostic)]
+#[error("ruling `{ruling}` restates {restated}, but fires on none of the {cases} cases to show it")]
+#[diagnostic(
+    code("xqlaw::restates::unverified"),
+    severity(Warning),
+    help("add a case where it fires, so that the claim is checked")
+)]
+pub struct UnverifiedRestatement {
+    ruling: String,
+    restated: String,
+    cases: usize,
+    #[source_code]
+    file: SourceFile,
+    #[label(primary, "fires on no case")]
+    at: Loc,
+}
+
+impl UnverifiedRestatement {
+    /// The warning for `effect` in `rules`, if it declares a restatement and fires nowhere.
+    pub fn of(
+        rules: &CompiledRules,
+        coverage: &Coverage,
+        effect: &RulingEffect,
+    ) -> Option<UnverifiedRestatement> {
+        if effect.restates.is_empty() || !effect.fires.is_empty() {
+            return None;
+        }
+        let r = rules.ruling(&effect.ruling)?;
+        let names: Vec<String> = effect.restates.iter().map(|x| format!("`{x}`")).collect();
+        Some(UnverifiedRestatement {
+            ruling: r.id.clone(),
+            restated: names.join(", "),
+            cases: coverage.cases,
+            file: r.site.file.clone(),
+            at: r.site.loc,
+        })
+    }
+}

@@ -1,0 +1,211 @@
+//! Trying an amendment from the command line (`xqlaw whatif`), finding the project from a rule
+//! file, and saying so when nothing is judged (`whatif`, `diff`, `check`, `test`).
+
+#![allow(clippy::unwrap_used, reason = "test code")]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs xqlaw in `dir`: exit code, standard output, standard error.
+fn xqlaw_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn xqlaw(args: &[&str]) -> (i32, String, String) {
+    xqlaw_in(Path::new(ROOT), args)
+}
+
+/// A fresh folder outside the project, named for the test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xqlaw-whatif-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn law() -> String {
+    fs::read_to_string(Path::new(ROOT).join("rules/vn-1999.rules")).unwrap()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn an_unchanged_copy_outside_the_project_changes_no_verdict() {
+    let dir = scratch("copy");
+    let copy = dir.join("copy.rules");
+    fs::write(&copy, law()).unwrap();
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    // Run from the scratch folder: the project is found from the base file.
+    let (code, out, err) = xqlaw_in(&dir, &["whatif", path(&copy), "--base", path(&base)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("amended: nothing"), "{out}");
+    assert_eq!(out.lines().last(), Some("0 of 80 cases change verdict"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_project_is_found_by_walking_up_from_the_amended_file() {
+    // A project of its own: its rules, and the law's spec files beside them.
+    let project = scratch("project");
+    fs::create_dir_all(project.join("rules")).unwrap();
+    fs::create_dir_all(project.join("amendments/draft")).unwrap();
+    fs::write(project.join("rules/vn-1999.rules"), law()).unwrap();
+    let specs = project.join("spec-tests/vn-1999");
+    fs::create_dir_all(&specs).unwrap();
+    for name in ["hinh-74.yaml", "hinh-75.yaml", "hinh-01.yaml"] {
+        fs::copy(
+            Path::new(ROOT).join("spec-tests/vn-1999").join(name),
+            specs.join(name),
+        )
+        .unwrap();
+    }
+    let amended = project.join("amendments/draft/no-rook-rule.rules");
+    fs::write(
+        &amended,
+        "rules vn-1999 extends vn-1999\nremove ruling rook-on-crossed-pawn\n",
+    )
+    .unwrap();
+    // Run from elsewhere: `extends` and the base resolve in the project's `rules/`.
+    let elsewhere = scratch("elsewhere");
+    let (code, out, err) = xqlaw_in(&elsewhere, &["whatif", path(&amended)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("amended: removed ruling `rook-on-crossed-pawn`"),
+        "{out}"
+    );
+    assert!(out.ends_with("of 3 cases change verdict\n"), "{out}");
+    let _ = fs::remove_dir_all(&project);
+    let _ = fs::remove_dir_all(&elsewhere);
+}
+
+#[test]
+fn judging_no_case_is_said_and_fails() {
+    let dir = scratch("nothing");
+    let copy = dir.join("copy.rules");
+    fs::write(&copy, law()).unwrap();
+    let empty = dir.join("empty");
+    fs::create_dir_all(&empty).unwrap();
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    for args in [
+        vec![
+            "whatif",
+            path(&copy),
+            "--base",
+            path(&base),
+            "--specs",
+            path(&empty),
+        ],
+        vec!["diff", path(&copy), path(&base), "--specs", path(&empty)],
+        vec!["check", path(&copy), "--specs", path(&empty)],
+    ] {
+        let (code, out, err) = xqlaw_in(&dir, &args);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(err.contains("no cases to judge"), "{args:?}: {err}");
+    }
+    // Outside any project, with no spec files named.
+    for args in [
+        vec!["check", path(&copy)],
+        vec!["diff", path(&copy), path(&copy)],
+        vec!["test", "--rules", path(&copy)],
+    ] {
+        let (code, _, err) = xqlaw_in(&dir, &args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(
+            err.contains("no cases to judge: no `spec-tests/` folder"),
+            "{args:?}: {err}"
+        );
+    }
+    // `check --no-specs` only compiles, on purpose.
+    let (code, _, err) = xqlaw_in(&dir, &["check", "--no-specs", path(&copy)]);
+    assert_eq!(code, 0, "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn test_with_a_renamed_copy_says_no_file_expects_it_and_points_to_whatif() {
+    let dir = scratch("renamed");
+    let copy = dir.join("copy.rules");
+    fs::write(
+        &copy,
+        law().replace("\nrules vn-1999\n", "\nrules my-law\n"),
+    )
+    .unwrap();
+    let (code, out, err) = xqlaw(&["test", "--rules", path(&copy)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no spec file states an expectation for `my-law`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("`xqlaw whatif {} --base FILE`", copy.display())),
+        "{out}"
+    );
+    assert!(err.contains("no cases judged"), "{err}");
+    // A copy under the law's own name is judged by the law's expectations.
+    fs::write(&copy, law()).unwrap();
+    let (code, out, _) = xqlaw(&["test", "--quiet", "--rules", path(&copy)]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "80 passed, 0 failed\n");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_amendment_that_does_not_compile_is_reported_in_its_own_file() {
+    let dir = scratch("broken");
+    let amended = dir.join("broken.rules");
+    fs::write(
+        &amended,
+        "rules vn-1999 extends vn-1999\nremove ruling no-such-ruling\n",
+    )
+    .unwrap();
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let (code, out, err) = xqlaw(&["whatif", path(&amended), "--base", path(&base)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("no-such-ruling"), "{err}");
+    assert!(err.contains("broken.rules:2"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn whatif_json_has_a_row_per_case() {
+    let dir = scratch("json");
+    let amended = dir.join("a.rules");
+    fs::write(&amended, "rules vn-1999 extends vn-1999\n").unwrap();
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let (code, out, err) = xqlaw(&["whatif", path(&amended), "--base", path(&base), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 80);
+    assert_eq!(cases[0]["id"], "hinh-01");
+    assert_eq!(cases[0]["expected"], "red_loses");
+    assert_eq!(cases[0]["before"]["verdict"], "red_loses");
+    assert_eq!(cases[0]["changed"], false);
+    let (_, md, _) = xqlaw(&[
+        "whatif",
+        path(&amended),
+        "--base",
+        path(&base),
+        "--markdown",
+    ]);
+    assert!(
+        md.starts_with("## `vn-1999` amended, against `vn-1999`"),
+        "{md}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
