@@ -14,6 +14,7 @@ use super::links::{self, rel};
 use super::markdown::{Outcome, cell, code_cell, fenced, page, text, verdict_short};
 use super::{Corpus, GeneratedFile};
 use crate::compile::{CompiledRules, Ruling};
+use crate::effect::{Coverage, RulingEffect, coverage};
 use crate::syntax::ast::Subject;
 use crate::syntax::print;
 use crate::variants;
@@ -27,6 +28,7 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
         return variant_page(corpus, index);
     }
     let grouped = articles::group(corpus, r);
+    let coverage = coverage(r, &corpus.diagrams);
     let mut files = vec![GeneratedFile {
         path: links::rule_set(&r.name).into(),
         contents: overview(corpus, r, &grouped),
@@ -34,8 +36,8 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
     for (article, contents) in &grouped {
         let path = links::article(&r.name, article);
         let text = match article {
-            Article::Terms => terms_page(corpus, index, &path, contents),
-            _ => article_page(corpus, index, &path, article, contents),
+            Article::Terms => terms_page(corpus, index, &coverage, &path, contents),
+            _ => article_page(corpus, index, &coverage, &path, article, contents),
         };
         files.push(GeneratedFile {
             path: path.into(),
@@ -187,7 +189,13 @@ fn defined_in(here: &str, r: &CompiledRules, file: &str) -> String {
 }
 
 /// Điều 22: a table of the terms (and the rulings citing a term's article).
-fn terms_page(corpus: &Corpus, index: usize, here: &str, contents: &ArticlePage) -> String {
+fn terms_page(
+    corpus: &Corpus,
+    index: usize,
+    coverage: &Coverage,
+    here: &str,
+    contents: &ArticlePage,
+) -> String {
     let Some(r) = corpus.rules.get(index) else {
         return String::new();
     };
@@ -225,7 +233,7 @@ fn terms_page(corpus: &Corpus, index: usize, here: &str, contents: &ArticlePage)
     if !rulings.is_empty() {
         let _ = writeln!(s, "## Quy tắc (rulings)\n");
         for (item, _) in rulings {
-            item_section(&mut s, corpus, index, here, *item, &[]);
+            item_section(&mut s, corpus, index, coverage, here, *item, &[]);
         }
     }
     s
@@ -235,6 +243,7 @@ fn terms_page(corpus: &Corpus, index: usize, here: &str, contents: &ArticlePage)
 fn article_page(
     corpus: &Corpus,
     index: usize,
+    coverage: &Coverage,
     here: &str,
     article: &Article,
     contents: &ArticlePage,
@@ -312,7 +321,7 @@ fn article_page(
         } else {
             &[]
         };
-        item_section(&mut s, corpus, index, here, *item, points);
+        item_section(&mut s, corpus, index, coverage, here, *item, points);
     }
     s
 }
@@ -327,12 +336,13 @@ fn back_link(s: &mut String, here: &str, r: &CompiledRules) {
 }
 
 /// One term or ruling: its name, the law's words, gloss, notes, its graph (rulings), the rule
-/// text folded, and the diagrams it fires in. `points` are the points of Điều 23 it is shown
-/// under.
+/// text folded, the diagrams it fires in and the cases it decides (from `coverage`). `points`
+/// are the points of Điều 23 it is shown under.
 fn item_section(
     s: &mut String,
     corpus: &Corpus,
     index: usize,
+    coverage: &Coverage,
     here: &str,
     item: Item,
     points: &[u32],
@@ -378,13 +388,59 @@ fn item_section(
         let _ = writeln!(s, "Defined in {}.\n", defined_in(here, r, &meta.defined_in));
     }
     if let Item::Ruling(_, k) = item {
-        // The cases each ruling decides (issue 14) go here, after the diagrams it fires in.
         let fired = fired_in(corpus, index, k, here);
         if fired.is_empty() {
             let _ = writeln!(s, "Không áp dụng trong Hình nào (fires in no diagram).\n");
         } else {
             let _ = writeln!(s, "Áp dụng trong (fires in): {}.\n", fired.join(", "));
         }
+        if let Some(effect) = coverage.ruling(item.id()) {
+            decides(s, corpus, here, &r.name, effect);
+        }
+    }
+}
+
+/// The cases a ruling decides (whose verdict changes without it), or what it is when it
+/// decides none.
+fn decides(s: &mut String, corpus: &Corpus, here: &str, rule_set: &str, effect: &RulingEffect) {
+    let links: Vec<String> = effect
+        .decides
+        .iter()
+        .map(|c| {
+            let page = corpus
+                .diagrams
+                .iter()
+                .find(|d| d.topic == c.topic && d.spec.id == c.id)
+                .map(|d| rel(here, &links::diagram(d)));
+            match page {
+                Some(page) => format!(
+                    "[{}]({page}#{})",
+                    cell(&c.title),
+                    links::verdict_anchor(rule_set)
+                ),
+                None => cell(&c.title),
+            }
+        })
+        .collect();
+    if !links.is_empty() {
+        let _ = writeln!(
+            s,
+            "Quyết định (decides): {} — the verdict changes when this ruling is removed.\n",
+            links.join(", ")
+        );
+    } else if effect.verified_restatement() {
+        let restated: Vec<String> = effect.restates.iter().map(|x| format!("`{x}`")).collect();
+        let _ = writeln!(
+            s,
+            "Nhắc lại (restates) {}: wherever it fires, they do too, for the same side; it \
+             decides no case of its own.\n",
+            restated.join(", ")
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "Không quyết định Hình nào (decides no case): removing it changes no verdict.\n"
+        );
     }
 }
 
@@ -416,13 +472,17 @@ fn ruling_source(r: &CompiledRules, ruling: &Ruling) -> String {
         text.push_str(&format!("\n    unless {u}"));
     }
     text.push_str(&format!("\n    → {}", print::outcome(ruling.outcome)));
-    let overrides: Vec<&str> = ruling
-        .overrides
-        .iter()
-        .filter_map(|id| r.rulings.get(id.0).map(|o| o.id.as_str()))
-        .collect();
-    if !overrides.is_empty() {
-        text.push_str(&format!("\n    overrides {}", overrides.join(", ")));
+    for (keyword, ids) in [
+        ("overrides", &ruling.overrides),
+        ("restates", &ruling.restates),
+    ] {
+        let names: Vec<&str> = ids
+            .iter()
+            .filter_map(|id| r.rulings.get(id.0).map(|o| o.id.as_str()))
+            .collect();
+        if !names.is_empty() {
+            text.push_str(&format!("\n    {keyword} {}", names.join(", ")));
+        }
     }
     text
 }
