@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
-use xqlaw::compile::{compile_str, load_rules};
+use xqlaw::compile::{CompileErrors, CompiledRules, compile_str, load_rules};
 
 /// What a diagnostic says and where: its code, the text its main label underlines, and the
 /// line (from 1) that text starts on.
@@ -41,9 +41,9 @@ fn found(d: &dyn Diagnostic) -> Found {
     }
 }
 
-/// The errors and warnings of compiling `text`, in order (errors first).
-fn diagnostics_of_text(text: &str) -> Vec<Found> {
-    match compile_str("t.rules", text) {
+/// The errors and warnings of a compilation, in order (errors first).
+fn diagnostics(result: Result<CompiledRules, CompileErrors>) -> Vec<Found> {
+    match result {
         Ok(rules) => rules.warnings().iter().map(|w| found(w)).collect(),
         Err(errors) => errors
             .errors()
@@ -53,15 +53,12 @@ fn diagnostics_of_text(text: &str) -> Vec<Found> {
     }
 }
 
+fn diagnostics_of_text(text: &str) -> Vec<Found> {
+    diagnostics(compile_str("t.rules", text))
+}
+
 fn diagnostics_of_file(path: &Path) -> Vec<Found> {
-    match load_rules(path) {
-        Ok(rules) => rules.warnings().iter().map(|w| found(w)).collect(),
-        Err(errors) => errors
-            .errors()
-            .map(|e| found(e))
-            .chain(errors.warnings().iter().map(|w| found(w)))
-            .collect(),
-    }
+    diagnostics(load_rules(path))
 }
 
 /// A verdict that makes a rule set complete, for texts about something else.
@@ -271,8 +268,8 @@ fn complete(code: &str, text: &str) -> String {
     }
 }
 
-#[test]
-fn each_code_points_at_what_it_is_about() {
+/// Asserts that each text of `cases` gives its code, underlining its text on its line.
+fn assert_each_points(cases: &[(&str, &str, &str, usize)]) {
     let mut wrong = Vec::new();
     for &(code, text, underlined, line) in CASES {
         let all = diagnostics_of_text(&complete(code, text));
@@ -286,6 +283,11 @@ fn each_code_points_at_what_it_is_about() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn each_code_points_at_what_it_is_about() {
+    assert_each_points(CASES);
 }
 
 /// The same code from several variants: each variant is triggered, and each is told apart by
@@ -347,19 +349,7 @@ fn every_variant_of_a_shared_code_is_triggered() {
             3,
         ),
     ];
-    let mut wrong = Vec::new();
-    for &(code, text, underlined, line) in cases {
-        let all = diagnostics_of_text(&complete(code, text));
-        let want = Found {
-            code: code.to_owned(),
-            underlined: underlined.to_owned(),
-            line,
-        };
-        if !all.contains(&want) {
-            wrong.push(format!("{code}: wanted {want:?}\n  got {all:#?}"));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_each_points(cases);
 }
 
 /// The codes about `extends` need files: the chain is read from the rule file's folder.
