@@ -271,7 +271,7 @@ fn complete(code: &str, text: &str) -> String {
 /// Asserts that each text of `cases` gives its code, underlining its text on its line.
 fn assert_each_points(cases: &[(&str, &str, &str, usize)]) {
     let mut wrong = Vec::new();
-    for &(code, text, underlined, line) in CASES {
+    for &(code, text, underlined, line) in cases {
         let all = diagnostics_of_text(&complete(code, text));
         let want = Found {
             code: code.to_owned(),
