@@ -9,7 +9,10 @@ use std::path::Path;
 use xqlaw::compile::{CompiledRules, compile_str, load_rules};
 use xqlaw::eval::{Verdict, judge};
 use xqlaw::facts::Settings;
-use xqlaw::xiangqi::{Move, Position};
+use xqlaw::xiangqi::{Color, Move, Position};
+
+mod positions;
+use positions::{PINNED_GUARD, SHUTTLE};
 
 fn load(path: &str) -> CompiledRules {
     load_rules(Path::new(path)).unwrap_or_else(|e| panic!("{path}: {e:?}"))
@@ -219,4 +222,58 @@ fn a_verdict_row_by_a_ruling_needs_that_ruling() {
     let j = judged("checking-and-taking");
     assert_eq!(j.verdict(), Verdict::RedLoses, "{}", j.explain());
     assert_eq!(j.row.as_ref().unwrap().row, 2);
+}
+
+/// Patterns over one side's moves, each a ruling of its own so the rulings that fire say which
+/// patterns hold.
+const PATTERNS: &str = "rules patterns
+    term fresh on threat = new
+    term checking on move = check
+    ruling same when every move fresh on same target → forbidden
+    ruling changing when every move fresh on changing targets → forbidden
+    ruling four when at least 4 moves fresh on same target → forbidden
+    ruling five when at least 5 moves fresh on same target → forbidden
+    ruling four-checks when at least 4 moves checking → forbidden
+    ruling five-checks when at least 5 moves checking → forbidden
+    verdict
+        side forbidden → side loses
+        otherwise → draw";
+
+/// The rulings of [`PATTERNS`] that fire for `side` when `line` is played from `fen`, sorted.
+fn patterns_holding(fen: &str, line: &str, side: Color) -> Vec<String> {
+    let rules = compile_str("patterns.rules", PATTERNS).unwrap();
+    let start = Position::from_fen(fen).unwrap();
+    let moves: Vec<Move> = line
+        .split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let j = judge(&rules, &start, &moves).unwrap();
+    let mut fired: Vec<String> = j.side(side).fired.iter().map(|f| f.id.clone()).collect();
+    fired.sort_unstable();
+    fired
+}
+
+/// Red makes four new threats, all on the same cannon: `on same target` holds, `on changing
+/// targets` does not, and `at least 4` holds where `at least 5` does not.
+#[test]
+fn one_target_chased_on_every_move() {
+    let red = patterns_holding(PINNED_GUARD, SHUTTLE, Color::Red);
+    assert_eq!(red, ["four", "same"]);
+}
+
+/// Hình 26: Red's five moves threaten pieces, no piece on all of them.
+#[test]
+fn changing_targets_are_no_same_target() {
+    let spec = xqlaw::SpecFile::load(Path::new("spec-tests/vn-1999/hinh-26.yaml")).unwrap();
+    let red = patterns_holding(&spec.fen, &spec.moves.join(" "), Color::Red);
+    assert_eq!(red, ["changing"]);
+}
+
+/// Red checks on each of its four moves: at least four, not five.
+#[test]
+fn at_least_counts_the_moves() {
+    let (start, moves) = perpetual_check();
+    let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let red = patterns_holding(&start.to_fen(), &line.join(" "), Color::Red);
+    assert_eq!(red, ["four-checks"]);
 }

@@ -1,5 +1,6 @@
-//! Small legal positions shared by the tests of facts and of rulings, each with the play it
-//! was made for.
+//! Small legal positions shared by the tests of facts, of rulings and of the rule language,
+//! each with the play it was made for. Not every test file uses every position.
+#![allow(dead_code, reason = "each test file uses some of the positions")]
 
 /// The black cannon shuttles between d7 and f7 and the white rook follows it; the advisor on
 /// e8 guards both squares. With a white rook on e1 the advisor is pinned to its king and can
