@@ -227,6 +227,18 @@ const CASES: &[(&str, &str, &str, usize)] = &[
         5,
     ),
     (
+        "xqlaw::verdict::graver",
+        "rules t\nterm a on move = check\nruling r when every move a → forbidden graver\nverdict\n    side allowed graver → side loses\n    otherwise → draw\n",
+        "side allowed graver",
+        5,
+    ),
+    (
+        "xqlaw::graver::allowed",
+        "rules t\nterm a on move = check\nruling r when every move a → allowed graver\n",
+        "graver",
+        3,
+    ),
+    (
         "xqlaw::setting::range",
         "rules t\nsetting mate-plies = 5000000000\nterm a on move = check\nruling r when every move a → forbidden\n",
         "5000000000",
@@ -250,6 +262,12 @@ const CASES: &[(&str, &str, &str, usize)] = &[
         "rules t\nterm a on move = check\nruling r when every move a → forbidden\nverdict\n    otherwise → draw\n    side forbidden → side loses\n",
         "side forbidden → side loses",
         6,
+    ),
+    (
+        "xqlaw::verdict::no-graver",
+        "rules t\nterm a on move = check\nruling r when every move a → forbidden\nverdict\n    side forbidden graver → side loses\n    otherwise → draw\n",
+        "side forbidden graver",
+        5,
     ),
     (
         "xqlaw::verdict::no-otherwise",
