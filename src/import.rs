@@ -379,6 +379,7 @@ fn spec_file(
         expect: BTreeMap::new(),
         basis: BTreeMap::new(),
         known_failure: BTreeMap::new(),
+        constructed: None,
     }
 }
 

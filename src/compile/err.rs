@@ -646,6 +646,40 @@ pub enum CompileError {
         /// `side` or `other`.
         party: &'static str,
     },
+    /// `graver` on a ruling that allows: only a violation can weigh more than another.
+    #[error("ruling `{name}` rules `allowed`, which cannot be graver")]
+    #[diagnostic(
+        code("xqlaw::graver::allowed"),
+        help(
+            "`graver` weighs a violation against the other side's: write it after `forbidden`, or delete it"
+        )
+    )]
+    GraverAllowed {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The word `graver`.
+        #[label(primary, "only a forbidding ruling can be graver")]
+        at: Loc,
+        /// The ruling.
+        name: String,
+    },
+    /// A verdict condition `… allowed graver`.
+    #[error("a side's play that is allowed cannot be forbidden by a graver ruling")]
+    #[diagnostic(
+        code("xqlaw::verdict::graver"),
+        help("write `{party} forbidden graver`")
+    )]
+    GraverCondAllowed {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The condition.
+        #[label(primary, "never holds")]
+        at: Loc,
+        /// `side` or `other`.
+        party: &'static str,
+    },
     /// A setting outside the range the fact computation accepts.
     #[error("setting `{name}` cannot be `{value}`: it must be between {min} and {max}")]
     #[diagnostic(code("xqlaw::setting::range"), help("{why}"))]
@@ -871,6 +905,23 @@ pub enum CompileWarning {
         /// The `otherwise` before it.
         #[label("this row always matches")]
         otherwise: Loc,
+    },
+    /// A verdict condition `… forbidden graver` when no ruling is written `graver`.
+    #[error("no ruling is graver, so this verdict condition never holds")]
+    #[diagnostic(
+        code("xqlaw::verdict::no-graver"),
+        severity(Warning),
+        help(
+            "write `graver` after `forbidden` on the ruling whose violation weighs more, or delete the row"
+        )
+    )]
+    NoGraverRuling {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The condition.
+        #[label(primary, "never holds")]
+        at: Loc,
     },
     /// A verdict without `otherwise`.
     #[error("the verdict has no `otherwise` row")]

@@ -53,6 +53,21 @@ pub struct SpecFile {
     /// failure of one rule set says nothing about the others: theirs still pass or fail.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub known_failure: BTreeMap<String, String>,
+    /// Set on a case constructed for this project, not published in the law (hand-maintained):
+    /// why it is that position. Its `basis` quotes the sentence it illustrates, verbatim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constructed: Option<Constructed>,
+}
+
+/// What a constructed case says of itself: it illustrates a sentence of the law (its `basis`)
+/// in a position that no published diagram gives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Constructed {
+    /// Why it is that position: the play the sentence describes, and what the position adds
+    /// to the published diagrams (the position the sentence describes, not one found to flip
+    /// a ruling).
+    pub why: String,
 }
 
 /// A misprint in the printed diagram and the reading used instead.
@@ -181,7 +196,8 @@ impl SpecFile {
     }
 
     /// Replaces the fields that `xqlaw import` writes with those of `imported`, keeping the
-    /// hand-maintained ones (`expect`, `basis`, `known_failure`, and any field added later).
+    /// hand-maintained ones (`expect`, `basis`, `known_failure`, `constructed`, and any field
+    /// added later).
     pub fn replace_imported(&mut self, imported: SpecFile) {
         // Listing every field (no `..`) makes adding a field a compile error here, so that
         // each new field is classified as imported or hand-maintained.
@@ -200,6 +216,7 @@ impl SpecFile {
             expect: _,
             basis: _,
             known_failure: _,
+            constructed: _,
         } = imported;
         self.id = id;
         self.title = title;
@@ -406,6 +423,7 @@ mod tests {
             expect: BTreeMap::new(),
             basis: BTreeMap::new(),
             known_failure: BTreeMap::new(),
+            constructed: None,
         }
     }
 
