@@ -300,7 +300,7 @@ fn classify(number: usize, bytes: &mut Vec<u8>, whole: bool) -> Option<Input> {
     if !whole {
         return Some(Input::Bad {
             line: number,
-            id: id_of(&String::from_utf8_lossy(bytes)),
+            id: leading_id(&String::from_utf8_lossy(bytes)),
             why: format!("line {number} is longer than {MAX_LINE} bytes; it is not read"),
         });
     }
@@ -345,6 +345,30 @@ fn id_of(line: &str) -> serde_json::Value {
     read(line)
         .or_else(|| read(&without_lone_surrogates(line)))
         .unwrap_or(serde_json::Value::Null)
+}
+
+/// The `id` of a line cut short, read from the `"id": …` near its start (the rest is not
+/// JSON any more); `null` if there is none there.
+fn leading_id(line: &str) -> serde_json::Value {
+    let head_end = (0..=line.len().min(4096))
+        .rev()
+        .find(|&i| line.is_char_boundary(i))
+        .unwrap_or(0);
+    let head = line.get(..head_end).unwrap_or_default();
+    let value = head
+        .find("\"id\"")
+        .and_then(|at| line.get(at + 4..))
+        .and_then(|rest| rest.trim_start().strip_prefix(':'))
+        .and_then(|rest| {
+            serde_json::Deserializer::from_str(rest)
+                .into_iter::<serde_json::Value>()
+                .next()
+                .and_then(Result::ok)
+        });
+    match value {
+        Some(v @ (serde_json::Value::String(_) | serde_json::Value::Number(_))) => v,
+        _ => serde_json::Value::Null,
+    }
 }
 
 /// `line` with every `\uD800`–`\uDFFF` escape that is not half of a pair replaced by
@@ -512,9 +536,10 @@ mod tests {
         let mut bytes = Vec::new();
         assert_eq!(read_line(&mut reader, &mut bytes).unwrap(), Some(false));
         assert_eq!(bytes.len(), MAX_LINE);
-        let Some(Input::Bad { why, .. }) = classify(1, &mut bytes, false) else {
+        let Some(Input::Bad { why, id, .. }) = classify(1, &mut bytes, false) else {
             panic!("a long line is an error");
         };
+        assert_eq!(id, 3);
         assert!(why.contains("longer than"), "{why}");
         assert_eq!(read_line(&mut reader, &mut bytes).unwrap(), Some(true));
         assert_eq!(bytes, b"next");
