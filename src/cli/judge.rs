@@ -21,8 +21,8 @@ pub struct JudgeArgs {
     /// The start position, as FEN.
     #[arg(long, default_value = START_FEN)]
     fen: String,
-    /// The disputed moves, separated by spaces.
-    #[arg(long, required_unless_present = "batch")]
+    /// The disputed moves, separated by spaces (a WXF move may start with `-`: `--moves "-R+1"`).
+    #[arg(long, required_unless_present = "batch", allow_hyphen_values = true)]
     moves: Option<String>,
     /// The notation of the moves: iccs, wxf, vi or zh.
     #[arg(long, default_value = "iccs")]
@@ -34,7 +34,10 @@ pub struct JudgeArgs {
     #[arg(long)]
     json: bool,
     /// Judge every line of a JSON-lines file (`-` for standard input):
-    /// `{"id": …, "fen": …, "moves": […]}`; exit 2 if a line failed.
+    /// `{"id": …, "fen": …, "moves": […]}`. Writes one line per non-blank input line, in
+    /// order: the verdict, or `{"id": …, "line": N, "error": …}` for a line that is not such
+    /// an object, not UTF-8, or longer than 1 MiB (the run goes on). Blank lines are skipped;
+    /// a byte order mark is dropped. Exit 2 if a line failed.
     #[arg(long, conflicts_with_all = ["moves", "json"])]
     batch: Option<String>,
 }
@@ -85,11 +88,7 @@ fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: 
             }
         }
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message("cases judged");
-        bar
-    });
+    let bar = std::io::stderr().is_terminal().then(|| progress_bar(path));
     let stdout = std::io::stdout().lock();
     let output = std::io::BufWriter::new(stdout);
     let options = BatchOptions {
@@ -100,7 +99,9 @@ fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: 
     let result = run_batch(rules, input, output, options, |n| {
         if let Some(bar) = &bar {
             bar.set_position(n as u64);
-            bar.set_message(format!("{n} cases judged"));
+            if bar.length().is_none() {
+                bar.set_message(format!("{n} cases judged"));
+            }
         }
     });
     if let Some(bar) = &bar {
@@ -113,9 +114,49 @@ fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: 
             ExitCode::from(2)
         }
         Ok(_) => ExitCode::SUCCESS,
+        // A reader that stopped listening (`| head -1`) wants no more and no complaint.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("batch failed: {}", e.to_string().to_lowercase());
             ExitCode::FAILURE
         }
     }
+}
+
+/// A bar over the file's lines when it is a file (the total is its line count), a spinner
+/// for standard input.
+fn progress_bar(path: &str) -> indicatif::ProgressBar {
+    let lines = (path != "-")
+        .then(|| count_lines(path))
+        .flatten()
+        .filter(|n| *n > 0);
+    let Some(total) = lines else {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("cases judged");
+        return bar;
+    };
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} cases judged {bar:30} {pos}/{len} (blank lines not counted) {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The number of lines of the file at `path`, counted without holding it in memory.
+fn count_lines(path: &str) -> Option<u64> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut buf = vec![0u8; 1 << 16];
+    let (mut lines, mut last) = (0u64, b'\n');
+    loop {
+        let n = file.read(&mut buf).ok()?;
+        let Some(read) = buf.get(..n).filter(|r| !r.is_empty()) else {
+            break;
+        };
+        lines += read.iter().filter(|b| **b == b'\n').count() as u64;
+        last = read.last().copied().unwrap_or(last);
+    }
+    Some(lines + u64::from(last != b'\n'))
 }

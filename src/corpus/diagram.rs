@@ -118,7 +118,7 @@ pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), DiagramEr
         path: name.clone(),
         reason: e.to_string().to_lowercase(),
     })?;
-    let spec = SpecFile::from_yaml(&name, &text).map_err(DiagramError::Spec)?;
+    let spec = SpecFile::from_file_text(path, &text).map_err(DiagramError::Spec)?;
     Ok((SourceFile::new(name, text), spec))
 }
 
