@@ -53,6 +53,15 @@ pub struct SpecFile {
     /// failure of one rule set says nothing about the others: theirs still pass or fail.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub known_failure: BTreeMap<String, String>,
+    /// Judge the moves as a presumed cycle although no position of them repeats
+    /// (hand-maintained). The law judges repeated play only (Điều 22.11, 24.2); a diagram that
+    /// prints one turn of a cycle without returning to its position needs this, with
+    /// `assume_cycle_reason`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assume_cycle: bool,
+    /// Why the moves are judged as a cycle: required with `assume_cycle: true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assume_cycle_reason: Option<String>,
 }
 
 /// A misprint in the printed diagram and the reading used instead.
@@ -154,6 +163,8 @@ impl SpecFile {
             expect: _,
             basis: _,
             known_failure: _,
+            assume_cycle: _,
+            assume_cycle_reason: _,
         } = imported;
         self.id = id;
         self.title = title;
@@ -269,6 +280,8 @@ mod tests {
             expect: BTreeMap::new(),
             basis: BTreeMap::new(),
             known_failure: BTreeMap::new(),
+            assume_cycle: false,
+            assume_cycle_reason: None,
         }
     }
 
