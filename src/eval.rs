@@ -241,6 +241,61 @@ mod tests {
         assert_eq!(j.row.as_ref().unwrap().row, 3);
     }
 
+    /// A rule set in which perpetual check is the graver violation, said on the ruling.
+    const GRAVER: &str = "rules g\n\
+        ruling perpetual-check when every move check → forbidden graver\n\
+        ruling perpetual-chase when every move new on same target → forbidden\n\
+        verdict\n\
+            side forbidden graver and other forbidden graver → draw\n\
+            side forbidden graver → side loses\n\
+            side forbidden and other forbidden → draw\n\
+            side forbidden → side loses\n\
+            otherwise → draw\n";
+
+    /// Red checks on every move with a rook; Black's answers chase the rook, or check back.
+    fn checks_against(black_checks: bool) -> SequenceFacts {
+        let rook = |sq| at(1, RED, Role::Rook, sq);
+        let horse = |sq: &str| at(20, BLACK, Role::Horse, sq);
+        let black = |mv: &str, to: &str, target: PieceAt| {
+            let facts: &[MoveFact] = if black_checks {
+                &[MoveFact::Check]
+            } else {
+                &[]
+            };
+            ply(
+                BLACK,
+                mv,
+                horse(to),
+                facts,
+                vec![threat(horse(to), target, NEW)],
+            )
+        };
+        seq(vec![
+            ply(RED, "h8h9", rook("h9"), &[MoveFact::Check], vec![]),
+            black("g7f9", "f9", rook("h9")),
+            ply(RED, "h9h8", rook("h8"), &[MoveFact::Check], vec![]),
+            black("f9g7", "g7", rook("h8")),
+        ])
+    }
+
+    #[test]
+    fn the_graver_violation_loses_and_two_graver_ones_draw() {
+        let rules = compile_str("g.rules", GRAVER).unwrap();
+        let j = judge_facts(&rules, &checks_against(false));
+        assert_eq!(in_force(&j, BLACK), ["perpetual-chase"]);
+        assert_eq!(j.verdict(), Verdict::RedLoses);
+        assert_eq!(j.row.as_ref().unwrap().row, 2);
+        let j = judge_facts(&rules, &checks_against(true));
+        assert_eq!(j.verdict(), Verdict::Draw);
+        assert_eq!(j.row.as_ref().unwrap().row, 1);
+        // Without `graver` the two violations weigh the same: a draw.
+        let plain = compile_str("p.rules", &GRAVER.replace(" graver\nruling", "\nruling"));
+        let plain = plain.unwrap();
+        let j = judge_facts(&plain, &checks_against(false));
+        assert_eq!(j.verdict(), Verdict::Draw);
+        assert_eq!(j.row.as_ref().unwrap().row, 3);
+    }
+
     #[test]
     fn chase_of_one_piece_by_one_attacker_overrides_the_general_ruling() {
         let horse = |sq| at(20, BLACK, Role::Horse, sq);

@@ -371,6 +371,7 @@ fn spec_file(
         known_failure: BTreeMap::new(),
         assume_cycle: false,
         assume_cycle_reason: None,
+        constructed: None,
     }
 }
 

@@ -7,6 +7,6 @@
 mod model;
 
 pub use model::{
-    Erratum, ReadError, SourceRef, SpecError, SpecFile, Verdict, WriteError, YamlError,
-    write_atomic,
+    Constructed, Erratum, ReadError, SourceRef, SpecError, SpecFile, Verdict, WriteError,
+    YamlError, write_atomic,
 };

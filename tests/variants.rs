@@ -8,6 +8,7 @@ use std::path::Path;
 use xqlaw::compile::load_rules;
 use xqlaw::conflicts;
 use xqlaw::corpus::load_corpus;
+use xqlaw::syntax::ast::Outcome;
 use xqlaw::variants::{Change, diff, verdict_changes};
 
 #[test]
@@ -66,9 +67,16 @@ fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
         assert_eq!(c.first.as_ref().unwrap().verdict.to_string(), "draw");
         let second = c.second.as_ref().unwrap();
         assert_eq!(second.verdict.to_string(), "red loses");
-        // The deciding ruling is named, with its article.
-        assert!(second.by.iter().all(|d| d.side == "red"), "{second:?}");
-        assert!(!second.by.is_empty(), "{second:?}");
+        // The deciding ruling is CXA's 长杀, which replaces the 1999 permission of the same
+        // name: Red's perpetual mate threats alone decide.
+        let by: Vec<(&str, &str)> = second
+            .by
+            .iter()
+            .map(|d| (d.side, d.ruling.as_str()))
+            .collect();
+        assert_eq!(by, [("red", "perpetual-mate-threat")], "{id}");
+        let ruling = corpus.rules[1].ruling("perpetual-mate-threat").unwrap();
+        assert_eq!(ruling.outcome, Outcome::Forbidden);
     }
 }
 

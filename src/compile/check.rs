@@ -156,12 +156,25 @@ fn rulings(
                 .add_edge(dep.clone(), node.clone(), EdgeKind::Uses);
         }
         graphs.used.extend(res.used_terms.iter().copied());
+        if let Some(at) = r
+            .graver
+            .as_ref()
+            .filter(|_| r.outcome.node == ast::Outcome::Allowed)
+        {
+            let at = at.loc;
+            errors.push(CompileError::GraverAllowed {
+                file: def.file.clone(),
+                at,
+                name: r.id.node.clone(),
+            });
+        }
         rulings.push(Ruling {
             id: r.id.node.clone(),
             meta: meta(def, &r.attrs, &r.docs),
             when: when.unwrap_or(Pattern::And(Vec::new())),
             unless: unless.into_iter().flatten().collect(),
             outcome: r.outcome.node,
+            graver: r.graver.is_some() && r.outcome.node == ast::Outcome::Forbidden,
             overrides,
             restates,
             when_text: print::pattern(&r.when.node),
@@ -325,6 +338,40 @@ mod tests {
                 "ruling `b` rules forbidden but restates `a`, which rules allowed",
                 "unknown ruling `c`",
             ]
+        );
+    }
+
+    #[test]
+    fn graver_is_said_of_a_forbidding_ruling_and_asked_of_a_forbidden_side() {
+        let (rules, mut errors, _) = check_str(
+            "rules t\nruling a when every move check → allowed graver\n\
+             verdict side allowed graver → side loses\n    otherwise → draw\n",
+        );
+        assert!(rules.is_none());
+        errors.sort();
+        assert_eq!(
+            errors,
+            [
+                "a side's play that is allowed cannot be forbidden by a graver ruling",
+                "ruling `a` rules `allowed`, which cannot be graver",
+            ]
+        );
+    }
+
+    /// A committee that makes the graver ruling allow keeps a rule set that compiles: the
+    /// verdict rows asking for a graver violation are left in place, and it is told they no
+    /// longer match.
+    #[test]
+    fn a_graver_row_without_a_graver_ruling_is_a_warning() {
+        let (rules, errors, warnings) = check_str(
+            "rules t\nruling a when every move check → allowed\n\
+             verdict side forbidden graver → side loses\n    otherwise → draw\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(rules.is_some());
+        assert_eq!(
+            warnings,
+            ["no ruling is graver, so this verdict condition never holds"]
         );
     }
 }

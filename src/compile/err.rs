@@ -646,6 +646,40 @@ pub enum CompileError {
         /// `side` or `other`.
         party: &'static str,
     },
+    /// `graver` on a ruling that allows: only a violation can weigh more than another.
+    #[error("ruling `{name}` rules `allowed`, which cannot be graver")]
+    #[diagnostic(
+        code("xqlaw::graver::allowed"),
+        help(
+            "`graver` weighs a violation against the other side's: write it after `forbidden`, or delete it"
+        )
+    )]
+    GraverAllowed {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The word `graver`.
+        #[label(primary, "only a forbidding ruling can be graver")]
+        at: Loc,
+        /// The ruling.
+        name: String,
+    },
+    /// A verdict condition `… allowed graver`.
+    #[error("a side's play that is allowed cannot be forbidden by a graver ruling")]
+    #[diagnostic(
+        code("xqlaw::verdict::graver"),
+        help("write `{party} forbidden graver`")
+    )]
+    GraverCondAllowed {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The condition.
+        #[label(primary, "never holds")]
+        at: Loc,
+        /// `side` or `other`.
+        party: &'static str,
+    },
     /// `mate-plies` beyond what a search depth can be.
     #[error("setting `mate-plies` cannot be `{value}`")]
     #[diagnostic(
@@ -866,6 +900,23 @@ pub enum CompileWarning {
         /// The `otherwise` before it.
         #[label("this row always matches")]
         otherwise: Loc,
+    },
+    /// A verdict condition `… forbidden graver` when no ruling is written `graver`.
+    #[error("no ruling is graver, so this verdict condition never holds")]
+    #[diagnostic(
+        code("xqlaw::verdict::no-graver"),
+        severity(Warning),
+        help(
+            "write `graver` after `forbidden` on the ruling whose violation weighs more, or delete the row"
+        )
+    )]
+    NoGraverRuling {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The condition.
+        #[label(primary, "never holds")]
+        at: Loc,
     },
     /// A verdict without `otherwise`.
     #[error("the verdict has no `otherwise` row")]

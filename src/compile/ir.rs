@@ -101,6 +101,9 @@ pub struct Ruling {
     pub unless: Vec<Pattern>,
     /// What it rules.
     pub outcome: Outcome,
+    /// Written `graver`: a violation it finds weighs more than one found only by rulings
+    /// without it (the verdict table's `forbidden graver`).
+    pub graver: bool,
     /// Rulings it sets aside when both fire.
     pub overrides: Vec<RulingId>,
     /// Rulings it only restates (`restates`): wherever it fires, they fire with its outcome.
@@ -120,6 +123,8 @@ pub struct Cond {
     pub party: Party,
     /// Which outcome.
     pub outcome: Outcome,
+    /// That a ruling written `graver` must be in force for that party.
+    pub graver: bool,
     /// The ruling that must be in force for that party.
     pub by: Option<RulingId>,
 }

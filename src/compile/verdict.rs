@@ -5,8 +5,8 @@ use super::inherit::Merged;
 use super::ir::{Cond, Ruling, VerdictRow};
 use super::resolver::Resolver;
 use super::scope::Scope;
-use crate::source::Loc;
-use crate::syntax::ast::Guard;
+use crate::source::{Loc, Node, SourceFile};
+use crate::syntax::ast::{Guard, Outcome, VerdictCond};
 use crate::syntax::print;
 
 /// Checks the verdict block and compiles its rows (ruling ids in definition order, as in
@@ -58,9 +58,13 @@ pub(super) fn verdict(
                             party: print::party(c.party.node),
                         });
                     }
+                    if c.graver {
+                        graver_cond(c, rulings, &def.file, errors, warnings);
+                    }
                     conds.push(Cond {
                         party: c.party.node,
                         outcome: c.outcome.node,
+                        graver: c.graver,
                         by,
                     });
                 }
@@ -79,4 +83,28 @@ pub(super) fn verdict(
         });
     }
     rows
+}
+
+/// Checks a condition `… graver`: it must ask for `forbidden`, and some ruling must be written
+/// `graver` for it ever to hold (a committee that makes the graver ruling allow leaves the row
+/// in place, and is told it no longer matches).
+fn graver_cond(
+    c: &Node<VerdictCond>,
+    rulings: &[Ruling],
+    file: &SourceFile,
+    errors: &mut Vec<CompileError>,
+    warnings: &mut Vec<CompileWarning>,
+) {
+    if c.outcome.node == Outcome::Allowed {
+        errors.push(CompileError::GraverCondAllowed {
+            file: file.clone(),
+            at: c.loc,
+            party: print::party(c.party.node),
+        });
+    } else if !rulings.iter().any(|r| r.graver) {
+        warnings.push(CompileWarning::NoGraverRuling {
+            file: file.clone(),
+            at: c.loc,
+        });
+    }
 }

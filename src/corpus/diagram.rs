@@ -58,6 +58,7 @@ impl Diagram {
     ) -> Result<Diagram, Box<SpecProblem>> {
         let (start, moves) = replay(&spec, &source)?;
         check_assume_cycle(&spec, &source)?;
+        constructed_case(&spec, &source, &start, &moves)?;
         let vietnamese = write_line(&start, &moves, Notation::Vietnamese);
         let topic = path
             .parent()
@@ -259,6 +260,73 @@ fn replay(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>),
         moves.push(mv);
     }
     Ok((start, moves))
+}
+
+/// Checks what a constructed case must say of itself: why it is that position, the sentence
+/// it illustrates for every rule set it expects a verdict of, and no place of print (it was
+/// printed nowhere); and that its moves really repeat a position, as every case of the law
+/// does.
+fn constructed_case(
+    spec: &SpecFile,
+    source: &SourceFile,
+    start: &Position,
+    moves: &[Move],
+) -> Result<(), Box<SpecProblem>> {
+    let Some(constructed) = &spec.constructed else {
+        return Ok(());
+    };
+    let problem = |message: String, help: &str| {
+        SpecProblem::new(
+            source,
+            span_of_line(&source.text, "constructed:"),
+            message,
+            help.to_owned(),
+        )
+    };
+    if constructed.why.trim().is_empty() {
+        return Err(problem(
+            "a constructed case must say why it is that position".to_owned(),
+            "write `constructed: {why: …}`: the play the sentence describes, and what this position shows that no published diagram does",
+        ));
+    }
+    if !spec.sources.is_empty() {
+        return Err(problem(
+            "a constructed case was printed nowhere, yet it lists `sources`".to_owned(),
+            "delete `sources`, or `constructed` if the case is published",
+        ));
+    }
+    if let Some(name) = spec.expect.keys().find(|k| !spec.basis.contains_key(*k)) {
+        return Err(problem(
+            format!(
+                "a constructed case expects a verdict of `{name}` without the sentence it rests on"
+            ),
+            "add `basis:` with the rule set's sentence, verbatim",
+        ));
+    }
+    // A position is the placement and the side to move; the move counters do not count.
+    let key = |p: &Position| {
+        let fen = p.to_fen();
+        fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+    };
+    let mut seen = vec![key(start)];
+    let mut pos = *start;
+    let mut repeats = false;
+    for &mv in moves {
+        let Ok(next) = pos.play(mv) else {
+            break;
+        };
+        pos = next;
+        let k = key(&pos);
+        repeats |= seen.contains(&k);
+        seen.push(k);
+    }
+    if !repeats {
+        return Err(problem(
+            "the moves of a constructed case never repeat a position".to_owned(),
+            "a perpetual play returns to a position it has had: play the cycle through",
+        ));
+    }
+    Ok(())
 }
 
 /// The span of the first line starting with `prefix` (the whole file start if none).

@@ -447,4 +447,39 @@ mod tests {
         );
         assert!(rendered.contains("vn-2099: stale"), "{rendered}");
     }
+
+    #[test]
+    fn a_constructed_case_says_why_and_what_sentence_and_repeats() {
+        let constructed = format!(
+            "{SPEC}basis:\n  toy: Chiếu mãi bị xử thua.\n\
+             constructed:\n  why: the rook checks from two squares in turn\n"
+        );
+        let reports = run_one(&constructed);
+        assert!(
+            matches!(reports[0].outcome, CaseOutcome::Pass { .. }),
+            "{}",
+            reports[0].render()
+        );
+        let error = |text: &str| match &run_one(text)[0].outcome {
+            CaseOutcome::Error { message } => message.clone(),
+            _ => panic!("not an error: {text}"),
+        };
+        let message = error(&constructed.replace("toy: Chiếu", "other: Chiếu"));
+        assert!(
+            message.contains("expects a verdict of `toy` without the sentence it rests on"),
+            "{message}"
+        );
+        let message =
+            error(&constructed.replace("the rook checks from two squares in turn", "' '"));
+        assert!(
+            message.contains("must say why it is that position"),
+            "{message}"
+        );
+        let message = error(&format!(
+            "{constructed}sources:\n- file: a.txt\n  line: 1\n"
+        ));
+        assert!(message.contains("printed nowhere"), "{message}");
+        let message = error(&constructed.replace("- f8f9\n", ""));
+        assert!(message.contains("never repeat a position"), "{message}");
+    }
 }

@@ -34,6 +34,15 @@ pub fn diagram(corpus: &Corpus, d: &Diagram) -> String {
         _ => format!("Điều {}", cell(&spec.article)),
     };
     let _ = writeln!(s, "**{article}.** {}\n", text(spec.article_text.trim()));
+    if let Some(c) = &spec.constructed {
+        let _ = writeln!(
+            s,
+            "**Tình huống dựng (a constructed case), không in trong luật: not published in the \
+             law.** It was built for this project, to show a sentence of the law at work where \
+             none of the law's diagrams does. Why this position: {}\n",
+            text(c.why.trim())
+        );
+    }
     let _ = writeln!(s, "![{}]({}.svg)\n", cell(&spec.title), spec.id);
     let _ = writeln!(
         s,

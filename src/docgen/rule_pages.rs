@@ -471,7 +471,11 @@ fn ruling_source(r: &CompiledRules, ruling: &Ruling) -> String {
     for u in &ruling.unless_text {
         text.push_str(&format!("\n    unless {u}"));
     }
-    text.push_str(&format!("\n    → {}", print::outcome(ruling.outcome)));
+    let graver = if ruling.graver { " graver" } else { "" };
+    text.push_str(&format!(
+        "\n    → {}{graver}",
+        print::outcome(ruling.outcome)
+    ));
     for (keyword, ids) in [
         ("overrides", &ruling.overrides),
         ("restates", &ruling.restates),

@@ -209,8 +209,14 @@ pub(crate) fn combine(
                     Party::Side => side,
                     Party::Other => other,
                 };
+                let graver = !c.graver
+                    || j.fired.iter().any(|f| {
+                        f.in_force()
+                            && f.outcome == Outcome::Forbidden
+                            && rules.ruling(&f.id).is_some_and(|r| r.graver)
+                    });
                 let by = match c.by {
-                    None => true,
+                    None => graver,
                     Some(id) => rules
                         .rulings
                         .get(id.0)

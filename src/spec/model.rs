@@ -62,6 +62,21 @@ pub struct SpecFile {
     /// Why the moves are judged as a cycle: required with `assume_cycle: true`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assume_cycle_reason: Option<String>,
+    /// Set on a case constructed for this project, not published in the law (hand-maintained):
+    /// why it is that position. Its `basis` quotes the sentence it illustrates, verbatim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constructed: Option<Constructed>,
+}
+
+/// What a constructed case says of itself: it illustrates a sentence of the law (its `basis`)
+/// in a position that no published diagram gives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Constructed {
+    /// Why it is that position: the play the sentence describes, and what the position adds
+    /// to the published diagrams (the position the sentence describes, not one found to flip
+    /// a ruling).
+    pub why: String,
 }
 
 /// A misprint in the printed diagram and the reading used instead.
@@ -144,7 +159,8 @@ impl SpecFile {
     }
 
     /// Replaces the fields that `xqlaw import` writes with those of `imported`, keeping the
-    /// hand-maintained ones (`expect`, `basis`, `known_failure`, and any field added later).
+    /// hand-maintained ones (`expect`, `basis`, `known_failure`, `constructed`, and any field
+    /// added later).
     pub fn replace_imported(&mut self, imported: SpecFile) {
         // Listing every field (no `..`) makes adding a field a compile error here, so that
         // each new field is classified as imported or hand-maintained.
@@ -165,6 +181,7 @@ impl SpecFile {
             known_failure: _,
             assume_cycle: _,
             assume_cycle_reason: _,
+            constructed: _,
         } = imported;
         self.id = id;
         self.title = title;
@@ -282,6 +299,7 @@ mod tests {
             known_failure: BTreeMap::new(),
             assume_cycle: false,
             assume_cycle_reason: None,
+            constructed: None,
         }
     }
 

@@ -185,8 +185,8 @@ pub enum Outcome {
     Allowed,
 }
 
-/// `[replace] ruling NAME ATTRS when P (unless P)* → OUTCOME [overrides NAMES] [restates
-/// NAMES]`.
+/// `[replace] ruling NAME ATTRS when P (unless P)* → OUTCOME [graver] [overrides NAMES]
+/// [restates NAMES]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ruling {
     /// Doc comment lines.
@@ -203,6 +203,9 @@ pub struct Ruling {
     pub unless: Vec<Node<Pattern>>,
     /// What it rules.
     pub outcome: Node<Outcome>,
+    /// Where `graver` stands, if written: a violation it finds weighs more than one found only
+    /// by rulings without it.
+    pub graver: Option<Node<()>>,
     /// Rulings it sets aside.
     pub overrides: Vec<Node<String>>,
     /// Rulings it only restates: wherever it fires, they fire with its outcome.
@@ -238,13 +241,15 @@ pub enum Party {
     Other,
 }
 
-/// `PARTY OUTCOME [by RULING]`.
+/// `PARTY OUTCOME [graver | by RULING]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerdictCond {
     /// Whose outcome.
     pub party: Node<Party>,
     /// The outcome asked for.
     pub outcome: Node<Outcome>,
+    /// `graver`: that a ruling written `graver` decided it.
+    pub graver: bool,
     /// The ruling that must have decided it.
     pub by: Option<Node<String>>,
 }

@@ -260,7 +260,7 @@ impl<'f> Lowerer<'f> {
     }
 
     /// `ruling = { doc* ~ replace? ~ kw_ruling ~ ident ~ attr* ~ when_clause ~ unless_clause* ~
-    /// arrow ~ outcome ~ overrides? ~ restates? }`
+    /// arrow ~ outcome ~ graver? ~ overrides? ~ restates? }`
     fn lower_ruling(&mut self, pair: Pair<'_, Rule>) -> Option<Ruling> {
         let mut docs = Vec::new();
         let mut replace = false;
@@ -269,6 +269,7 @@ impl<'f> Lowerer<'f> {
         let mut when = None;
         let mut unless = Vec::new();
         let mut outcome = None;
+        let mut graver = None;
         let mut overrides = Vec::new();
         let mut restates = Vec::new();
         for p in inner(pair) {
@@ -280,6 +281,7 @@ impl<'f> Lowerer<'f> {
                 Rule::when_clause => when = Some(self.lower_when_clause(p)?),
                 Rule::unless_clause => unless.push(self.lower_unless_clause(p)?),
                 Rule::outcome => outcome = Some(self.lower_outcome(p)?),
+                Rule::graver => graver = Some(Node::new((), self.loc(&p))),
                 Rule::overrides => overrides = self.lower_overrides(p),
                 Rule::restates => restates = self.lower_restates(p),
                 _ => return None,
@@ -293,6 +295,7 @@ impl<'f> Lowerer<'f> {
             when: when?,
             unless,
             outcome: outcome?,
+            graver,
             overrides,
             restates,
         })
@@ -595,14 +598,29 @@ impl<'f> Lowerer<'f> {
         inner(pair).map(|p| self.lower_verdict_cond(p)).collect()
     }
 
-    /// `verdict_cond = { party ~ outcome ~ (kw_by ~ ident)? }`
+    /// `verdict_cond = { party ~ outcome ~ (graver | kw_by ~ ident)? }`
     fn lower_verdict_cond(&mut self, pair: Pair<'_, Rule>) -> Option<Node<VerdictCond>> {
         let loc = self.loc(&pair);
         let mut pairs = inner(pair);
         let party = self.lower_party(pairs.next()?)?;
         let outcome = self.lower_outcome(pairs.next()?)?;
-        let by = pairs.next().map(|p| self.lower_ident(p));
-        Some(Node::new(VerdictCond { party, outcome, by }, loc))
+        let (mut graver, mut by) = (false, None);
+        if let Some(p) = pairs.next() {
+            if p.as_rule() == Rule::graver {
+                graver = true;
+            } else {
+                by = Some(self.lower_ident(p));
+            }
+        }
+        Some(Node::new(
+            VerdictCond {
+                party,
+                outcome,
+                graver,
+                by,
+            },
+            loc,
+        ))
     }
 
     /// `party = { kw_side | kw_other }`

@@ -78,7 +78,8 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             for u in &r.unless {
                 writeln!(out, "    unless {}", pattern(&u.node))?;
             }
-            writeln!(out, "    → {}", outcome(r.outcome.node))?;
+            let graver = if r.graver.is_some() { " graver" } else { "" };
+            writeln!(out, "    → {}{graver}", outcome(r.outcome.node))?;
             if !r.overrides.is_empty() {
                 let names: Vec<&str> = r.overrides.iter().map(|n| n.node.as_str()).collect();
                 writeln!(out, "    overrides {}", names.join(", "))?;
@@ -257,10 +258,11 @@ pub fn verdict_row(row: &VerdictRow) -> String {
         Guard::All(conds) => conds
             .iter()
             .map(|c| {
-                let by =
-                    c.by.as_ref()
-                        .map(|b| format!(" by {}", b.node))
-                        .unwrap_or_default();
+                let by = match &c.by {
+                    Some(b) => format!(" by {}", b.node),
+                    None if c.graver => " graver".to_owned(),
+                    None => String::new(),
+                };
                 format!("{} {}{by}", party(c.party.node), outcome(c.outcome.node))
             })
             .collect::<Vec<_>>()
@@ -294,8 +296,10 @@ rules t title "a \"b\" \\ c" extends base
 setting mate-plies = 3
 replace term x on threat name "n" gloss "g" = not (a or b) and any threat (c and d(horse, rook)) or no threat e
 ruling r when (every move x and not some move y) or opponent at least 2 moves z on same target unless no move q → allowed overrides a, b restates c
+ruling g when every move check → forbidden graver overrides r
 remove ruling y
 verdict side forbidden by r and other allowed → other loses
+  side forbidden graver and other forbidden graver → draw
   otherwise -> draw
 "#,
         );

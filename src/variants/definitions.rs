@@ -143,6 +143,9 @@ fn rulings(rules: &CompiledRules) -> Vec<(String, String)> {
                 let _ = write!(text, " unless {u}");
             }
             let _ = write!(text, " → {}", print::outcome(x.outcome));
+            if x.graver {
+                text.push_str(" graver");
+            }
             // The order of an `overrides` or `restates` list means nothing.
             let names = |ids: &[RulingId]| {
                 let mut names: Vec<&str> = ids
