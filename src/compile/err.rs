@@ -355,31 +355,6 @@ pub enum CompileError {
         /// The ruling.
         name: String,
     },
-    /// A ruling restates one of the other outcome.
-    #[error("ruling `{name}` rules {outcome} but restates `{restated}`, which rules {other}")]
-    #[diagnostic(
-        code("xqlaw::restates::outcome"),
-        help(
-            "a ruling restates only rulings with its own outcome: they decide the same way wherever it fires"
-        )
-    )]
-    RestatesOtherOutcome {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name after `restates`.
-        #[label(primary, "rules {other}")]
-        at: Loc,
-        /// The restating ruling.
-        name: String,
-        /// Its outcome.
-        outcome: &'static str,
-        /// The restated ruling.
-        restated: String,
-        /// Its outcome.
-        other: &'static str,
-    },
-
     // Piece kinds.
     /// A fact without parameters is given piece kinds.
     #[error("`{name}` takes no piece kinds")]
@@ -917,6 +892,34 @@ pub enum CompileWarning {
         /// The condition.
         #[label(primary, "never holds")]
         at: Loc,
+    },
+    /// A ruling restates one of the other outcome.
+    /// The claim lapses, as it does when the restated ruling is removed: a committee that
+    /// changes what a ruling rules leaves a rule set that compiles, and the restating ruling
+    /// then stands on its own (`xqlaw check` says whether it decides anything).
+    #[error("ruling `{name}` rules {outcome} but restates `{restated}`, which rules {other}")]
+    #[diagnostic(
+        code("xqlaw::restates::outcome"),
+        severity(Warning),
+        help(
+            "a ruling restates only rulings with its own outcome, so this claim lapses: delete it, or the restating ruling if it should go with `{restated}`"
+        )
+    )]
+    RestatesOtherOutcome {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The name after `restates`.
+        #[label(primary, "rules {other}")]
+        at: Loc,
+        /// The restating ruling.
+        name: String,
+        /// Its outcome.
+        outcome: &'static str,
+        /// The restated ruling.
+        restated: String,
+        /// Its outcome.
+        other: &'static str,
     },
     /// A verdict without `otherwise`.
     #[error("the verdict has no `otherwise` row")]
