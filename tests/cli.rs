@@ -144,7 +144,7 @@ fn test_command_passes_the_corpus_and_fails_on_a_wrong_expectation() {
     std::fs::create_dir_all(&dir).unwrap();
     let spec = std::fs::read_to_string("spec-tests/vn-1999/hinh-01.yaml").unwrap();
     std::fs::write(
-        dir.join("wrong.yaml"),
+        dir.join("hinh-01.yaml"),
         spec.replace("vn-1999: red_loses", "vn-1999: draw"),
     )
     .unwrap();

@@ -655,21 +655,26 @@ pub enum CompileError {
         /// `side` or `other`.
         party: &'static str,
     },
-    /// `mate-plies` beyond what a search depth can be.
-    #[error("setting `mate-plies` cannot be `{value}`")]
-    #[diagnostic(
-        code("xqlaw::setting::range"),
-        help("the mate-threat search depth is a number of plies, at most 4294967295")
-    )]
-    SettingTooLarge {
+    /// A setting outside the range the fact computation accepts.
+    #[error("setting `{name}` cannot be `{value}`: it must be between {min} and {max}")]
+    #[diagnostic(code("xqlaw::setting::range"), help("{why}"))]
+    SettingOutOfRange {
         /// The file.
         #[source_code]
         file: SourceFile,
         /// The value.
-        #[label(primary, "too large")]
+        #[label(primary, "out of range")]
         at: Loc,
+        /// The setting.
+        name: &'static str,
         /// The value.
         value: u64,
+        /// The least value allowed.
+        min: u64,
+        /// The greatest value allowed.
+        max: u64,
+        /// What bounds it.
+        why: &'static str,
     },
     /// A setting that does not exist.
     #[error("unknown setting `{name}`")]
