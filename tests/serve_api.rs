@@ -16,7 +16,7 @@ use xqlaw::serve::{Limits, Workbench, app};
 
 const LOCAL: &str = "127.0.0.1:8080";
 
-/// The workbench on the project's rules and spec files (shared: loading replays 80 diagrams).
+/// The workbench on the project's rules and spec files (shared: loading replays 80 diagrams and the constructed cases).
 fn workbench() -> Arc<Workbench> {
     static WB: OnceLock<Arc<Workbench>> = OnceLock::new();
     WB.get_or_init(|| {
@@ -171,7 +171,7 @@ async fn cases_come_with_the_base_expectation_and_verdict() {
     let (status, body) = get("/api/cases?base=vn-1999").await;
     assert_eq!(status, StatusCode::OK);
     let cases = body["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 80);
+    assert_eq!(cases.len(), 81);
     assert!(cases.iter().all(|c| c["expected"] == c["before"]));
     let (status, body) = get("/api/cases").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -186,7 +186,7 @@ async fn cases_come_with_the_base_expectation_and_verdict() {
 async fn an_unchanged_copy_changes_nothing() {
     let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": law()})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["cases"], 80);
+    assert_eq!(body["cases"], 81);
     assert_eq!(body["changes"], json!([]));
 }
 
