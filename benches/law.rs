@@ -1,7 +1,8 @@
 //! Criterion benchmarks of judging the law's 80 diagrams: the facts of every diagram (mate-
 //! threat search included), the whole `xqlaw test` run over the corpus, `xqlaw judge --batch`
 //! throughput on the diagrams repeated, the conflict search of `xqlaw check`, generating
-//! the documentation, and `whatif` re-judging the corpus after an edit (as the workbench does).
+//! the documentation, `whatif` re-judging the corpus after an edit (as the workbench does), and
+//! compiling rule files of many rulings.
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
@@ -74,6 +75,7 @@ fn bench_batch(c: &mut Criterion) {
     let options = BatchOptions {
         notation: Notation::Iccs,
         cycle: false,
+        assume_cycle: false,
         chunk: 256,
     };
     let mut group = c.benchmark_group("xqlaw judge --batch");
@@ -137,6 +139,25 @@ fn bench_whatif(c: &mut Criterion) {
     group.finish();
 }
 
+/// Compiling a rule file of 5,000 and of 50,000 rulings: the time per ruling should stay about
+/// the same (it grew tenfold when names were looked up by scanning).
+fn bench_compile_many(c: &mut Criterion) {
+    let mut group = c.benchmark_group("compile many rulings");
+    group.sample_size(10);
+    for n in [5_000usize, 50_000] {
+        let mut text = String::from("rules many\n");
+        for i in 0..n {
+            text.push_str(&format!("ruling r{i} when every move check → forbidden\n"));
+        }
+        text.push_str("verdict\n    side forbidden → side loses\n    otherwise → draw\n");
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(format!("{n} rulings"), |b| {
+            b.iter(|| xqlaw::compile::compile_str("many.rules", black_box(&text)).is_ok());
+        });
+    }
+    group.finish();
+}
+
 /// Private so the generated `pub fn benches` needs no docs.
 mod group {
     criterion::criterion_group!(
@@ -145,7 +166,8 @@ mod group {
         super::bench_corpus,
         super::bench_batch,
         super::bench_check_and_docs,
-        super::bench_whatif
+        super::bench_whatif,
+        super::bench_compile_many
     );
 }
 

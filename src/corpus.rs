@@ -30,6 +30,8 @@ pub struct Corpus {
     pub rules: Vec<CompiledRules>,
     /// The diagrams, in topic folder and id order, each judged by every rule set.
     pub diagrams: Vec<Diagram>,
+    /// The spec files that could not be read or replayed, left out (`xqlaw test` says why).
+    pub unreadable: Vec<PathBuf>,
 }
 
 impl Corpus {
@@ -39,7 +41,11 @@ impl Corpus {
             d.judgements = rules.iter().map(|r| d.judge(r).ok()).collect();
         });
         diagrams.sort_by(|a, b| (&a.topic, &a.spec.id).cmp(&(&b.topic, &b.spec.id)));
-        Corpus { rules, diagrams }
+        Corpus {
+            rules,
+            diagrams,
+            unreadable: Vec::new(),
+        }
     }
 }
 
@@ -102,7 +108,9 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusEr
         rules.push(compiled);
     }
     let specs = load_specs(&[spec_dir.to_path_buf()])?;
-    Ok(Corpus::new(rules, specs.diagrams))
+    let mut corpus = Corpus::new(rules, specs.diagrams);
+    corpus.unreadable = specs.unreadable.into_iter().map(|(path, _)| path).collect();
+    Ok(corpus)
 }
 
 /// Why a corpus could not be loaded.
@@ -165,7 +173,11 @@ mod tests {
         let topic = dir.join("toys");
         fs::create_dir_all(&topic).unwrap();
         fs::write(topic.join("toy-01.yaml"), SPEC).unwrap();
-        fs::write(topic.join("toy-02.yaml"), SPEC.replace("- f9f8", "- f9f7")).unwrap();
+        fs::write(
+            topic.join("toy-02.yaml"),
+            SPEC.replace("- f9f8", "- f9f7").replace("toy-01", "toy-02"),
+        )
+        .unwrap();
         let specs = load_specs(std::slice::from_ref(&dir));
         let _ = fs::remove_dir_all(&dir);
         let specs = specs.unwrap();

@@ -24,7 +24,7 @@ use crate::spec::{Erratum, SourceRef, SpecFile, write_atomic};
 
 pub use err::{
     CopiesDiffer, FenProblem, FigureList, ImportError, ImportWarning, Layout, Misprint, OtherCopy,
-    ReadFailure, Unfixable,
+    ReadFailure, StaleBasis, Unfixable,
 };
 
 use document::{FileDiagram, FileReading, LayoutProblem, attribute};
@@ -120,21 +120,31 @@ impl Imported {
     }
 }
 
-/// Reads the source files, imports their diagrams and writes the spec files into `out`.
+/// Reads the source files, imports their diagrams and writes the spec files into `out`. A
+/// file given twice (the same file by another path, or another file with the same bytes) is
+/// read once: its copies would count as merged copies and its errata twice.
 pub fn run(files: &[PathBuf], out: &Path) -> Imported {
-    let mut sources = Vec::new();
+    let mut sources: Vec<SourceFile> = Vec::new();
+    let mut seen_paths = std::collections::BTreeSet::new();
     let mut read_errors = Vec::new();
     for file in files {
+        if let Ok(canonical) = fs::canonicalize(file) {
+            if !seen_paths.insert(canonical) {
+                continue;
+            }
+        }
         match read_source(file) {
+            Ok(source) if sources.iter().any(|s| s.text == source.text) => {}
             Ok(source) => sources.push(source),
             Err(e) => read_errors.push(ImportError::Read(e)),
         }
     }
     let mut imported = import(&sources);
-    let write_errors = write(&imported.specs, out);
+    let (write_errors, stale) = write(&imported.specs, out);
     read_errors.append(&mut imported.errors);
     read_errors.extend(write_errors);
     imported.errors = read_errors;
+    imported.warnings.extend(stale);
     imported
 }
 
@@ -369,6 +379,8 @@ fn spec_file(
         expect: BTreeMap::new(),
         basis: BTreeMap::new(),
         known_failure: BTreeMap::new(),
+        assume_cycle: false,
+        assume_cycle_reason: None,
         constructed: None,
     }
 }
@@ -489,22 +501,25 @@ fn figure_list_text(numbers: &[u32]) -> String {
 }
 
 /// Writes the spec files into `dir` (created if needed), keeping the hand-maintained fields
-/// of existing files. Returns the errors; a file that cannot be read as a spec file is left
-/// untouched.
-pub fn write(specs: &[SpecFile], dir: &Path) -> Vec<ImportError> {
+/// of existing files. Returns the errors, and a warning for each kept `basis` that quoted
+/// the old imported text and is not in the new one; a file that cannot be read as a spec
+/// file is left untouched.
+pub fn write(specs: &[SpecFile], dir: &Path) -> (Vec<ImportError>, Vec<ImportWarning>) {
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     if let Err(e) = fs::create_dir_all(dir) {
         errors.push(ImportError::Read(err::ReadFailure::new(
             dir.to_path_buf(),
             e.to_string(),
         )));
-        return errors;
+        return (errors, warnings);
     }
     for spec in specs {
         let path: PathBuf = dir.join(format!("{}.yaml", spec.id));
         let merged = if path.exists() {
             match SpecFile::load(&path) {
                 Ok(mut existing) => {
+                    warnings.extend(stale_bases(&path, &existing, spec));
                     existing.replace_imported(spec.clone());
                     existing
                 }
@@ -527,5 +542,54 @@ pub fn write(specs: &[SpecFile], dir: &Path) -> Vec<ImportError> {
             errors.push(ImportError::Spec(e));
         }
     }
-    errors
+    (errors, warnings)
+}
+
+/// The imported text a `basis` may quote: the commentary and the article's principle, with
+/// whitespace runs made single spaces (line breaks in the source are not the law's).
+fn quotable(spec: &SpecFile) -> String {
+    let text = format!("{} {}", spec.commentary, spec.article_text);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A warning for each `basis` of `existing` that is found in its imported text but not in
+/// `imported`'s: the text it quoted changed, and the expectation may be stale.
+fn stale_bases(path: &Path, existing: &SpecFile, imported: &SpecFile) -> Vec<ImportWarning> {
+    let (old, new) = (quotable(existing), quotable(imported));
+    let yaml: std::sync::Arc<str> = fs::read_to_string(path).unwrap_or_default().into();
+    existing
+        .basis
+        .iter()
+        .filter_map(|(rule_set, sentence)| {
+            let quote = sentence.split_whitespace().collect::<Vec<_>>().join(" ");
+            (!quote.is_empty() && old.contains(&quote) && !new.contains(&quote)).then(|| {
+                ImportWarning::StaleBasis(err::StaleBasis::new(
+                    existing.id.clone(),
+                    rule_set.clone(),
+                    sentence.clone(),
+                    miette::NamedSource::new(path.display().to_string(), yaml.clone()),
+                    basis_span(&yaml, rule_set),
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The line `  RULE_SET: …` under `basis:` in a spec file's text (the start if not found).
+fn basis_span(yaml: &str, rule_set: &str) -> SourceSpan {
+    let Some(basis) = yaml.find("\nbasis:") else {
+        return SourceSpan::from((0, 0));
+    };
+    let key = format!("\n  {rule_set}:");
+    yaml.get(basis..).and_then(|rest| rest.find(&key)).map_or(
+        SourceSpan::from((basis + 1, 6)),
+        |at| {
+            let start = basis + at + 3;
+            let end = yaml
+                .get(start..)
+                .and_then(|rest| rest.find('\n'))
+                .map_or(yaml.len(), |n| start + n);
+            SourceSpan::from(start..end)
+        },
+    )
 }

@@ -104,6 +104,26 @@ pub fn judge_text(
     notation: Notation,
     cycle: bool,
 ) -> Result<Judgement, PlayError> {
+    judge_text_assuming(rules, fen, moves, notation, cycle, false)
+}
+
+/// Why a play is judged as a presumed cycle when the user asks for it.
+pub const ASSUMED_BY_REQUEST: &str = "asked for (--assume-cycle or \"assume_cycle\": true)";
+
+/// [`judge_text`]; with `assume_cycle`, moves that repeat no position are judged as a
+/// presumed cycle instead of getting "no repetition to judge".
+///
+/// # Errors
+///
+/// A bad FEN, an unreadable or illegal move, no repetition with `cycle`, or no moves.
+pub fn judge_text_assuming(
+    rules: &CompiledRules,
+    fen: &str,
+    moves: &[&str],
+    notation: Notation,
+    cycle: bool,
+    assume_cycle: bool,
+) -> Result<Judgement, PlayError> {
     let start = Position::from_fen(fen).map_err(PlayError::Fen)?;
     let moves = parse_line(&start, moves, notation).map_err(PlayError::Moves)?;
     let (pos, disputed) = if cycle {
@@ -116,7 +136,9 @@ pub fn judge_text(
     } else {
         (start, moves.as_slice())
     };
-    let mut judgement = eval::judge(rules, &pos, disputed).map_err(PlayError::Eval)?;
+    let assumed = assume_cycle.then_some(ASSUMED_BY_REQUEST);
+    let mut judgement =
+        eval::judge_assuming(rules, &pos, disputed, assumed).map_err(PlayError::Eval)?;
     // Name the moves as the user wrote them, beside their squares.
     if notation != Notation::Iccs {
         let texts = crate::xiangqi::notation::write_line(&pos, disputed, notation);
@@ -136,6 +158,9 @@ struct Case {
     #[serde(default)]
     fen: Option<String>,
     moves: Vec<String>,
+    /// Judge the moves as a presumed cycle although no position repeats.
+    #[serde(default)]
+    assume_cycle: bool,
 }
 
 /// One side in a batch output line.
@@ -167,6 +192,8 @@ struct Judged<'a> {
 #[derive(Debug, Serialize)]
 struct Failed<'a> {
     id: &'a serde_json::Value,
+    /// The 1-based input line.
+    line: usize,
     error: String,
 }
 
@@ -177,6 +204,8 @@ pub struct BatchOptions {
     pub notation: Notation,
     /// Judge only the last cycle of each case.
     pub cycle: bool,
+    /// Judge every case as a presumed cycle (a line may also say `"assume_cycle": true`).
+    pub assume_cycle: bool,
     /// Lines judged in parallel at a time.
     pub chunk: usize,
 }
@@ -190,33 +219,52 @@ pub struct BatchSummary {
     pub failed: usize,
 }
 
+/// The longest batch line read, in bytes; a longer line gets an error entry and is skipped
+/// without being held in memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// A batch input line, as read.
+enum Input {
+    /// A line of text, to judge.
+    Case { line: usize, text: String },
+    /// A line that cannot be judged: its number, the id if one could be read, and why.
+    Bad {
+        line: usize,
+        id: serde_json::Value,
+        why: String,
+    },
+}
+
 /// Judges every line of `input` and writes one line per case to `output`, in order; a line
-/// that fails gets `{"id": …, "error": "…"}` and the run goes on. `progress` is called after
-/// every chunk with the number of cases so far.
+/// that fails gets `{"id": …, "line": …, "error": "…"}` and the run goes on. Input is read
+/// as bytes: a line that is not UTF-8 or longer than [`MAX_LINE`] is such a failure, a UTF-8
+/// byte order mark before the first line is dropped, and blank lines are skipped (so there
+/// is one output line per non-blank input line). `progress` is called after every chunk with
+/// the number of cases so far.
 ///
 /// # Errors
 ///
 /// Only reading or writing failures.
 pub fn run_batch(
     rules: &CompiledRules,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
     options: BatchOptions,
     mut progress: impl FnMut(usize),
 ) -> io::Result<BatchSummary> {
     let mut summary = BatchSummary::default();
-    let mut lines = input.lines();
     let chunk_size = options.chunk.max(1);
+    let mut number = 0;
+    let mut bytes = Vec::new();
     loop {
         let mut chunk = Vec::with_capacity(chunk_size);
-        for line in lines.by_ref() {
-            let line = line?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            chunk.push(line);
-            if chunk.len() == chunk_size {
+        while chunk.len() < chunk_size {
+            let Some(whole) = read_line(&mut input, &mut bytes)? else {
                 break;
+            };
+            number += 1;
+            if let Some(case) = classify(number, &mut bytes, whole) {
+                chunk.push(case);
             }
         }
         if chunk.is_empty() {
@@ -224,7 +272,10 @@ pub fn run_batch(
         }
         let results: Vec<(String, bool)> = chunk
             .par_iter()
-            .map(|line| judge_line(rules, line, options))
+            .map(|case| match case {
+                Input::Case { line, text } => judge_line(rules, *line, text, options),
+                Input::Bad { line, id, why } => (failed(id, *line, why), false),
+            })
             .collect();
         for (text, ok) in results {
             summary.cases += 1;
@@ -239,24 +290,175 @@ pub fn run_batch(
     Ok(summary)
 }
 
-/// Judges one JSON line; returns the output line and whether it succeeded.
-fn judge_line(rules: &CompiledRules, line: &str, options: BatchOptions) -> (String, bool) {
+/// Reads the next line into `bytes` (without its `\n`), keeping at most [`MAX_LINE`] bytes
+/// of it: `Some(true)` for a whole line, `Some(false)` for a longer one (the rest is read and
+/// dropped), `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    bytes.clear();
+    let mut whole = true;
+    let mut any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let newline = available.iter().position(|b| *b == b'\n');
+        let part = newline.map_or(available, |at| available.get(..at).unwrap_or_default());
+        let room = MAX_LINE.saturating_sub(bytes.len());
+        if part.len() > room {
+            whole = false;
+        }
+        bytes.extend_from_slice(part.get(..part.len().min(room)).unwrap_or_default());
+        let used = newline.map_or(available.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(whole));
+        }
+    }
+}
+
+/// What to do with input line `number`: judge it, report it, or skip it (blank).
+fn classify(number: usize, bytes: &mut Vec<u8>, whole: bool) -> Option<Input> {
+    if !whole {
+        return Some(Input::Bad {
+            line: number,
+            id: leading_id(&String::from_utf8_lossy(bytes)),
+            why: format!("line {number} is longer than {MAX_LINE} bytes; it is not read"),
+        });
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if number == 1 => rest,
+        _ => bytes.as_slice(),
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    Some(match std::str::from_utf8(bytes) {
+        Ok(text) => Input::Case {
+            line: number,
+            text: text.to_owned(),
+        },
+        Err(e) => {
+            let at = e.valid_up_to();
+            Input::Bad {
+                line: number,
+                id: id_of(&String::from_utf8_lossy(bytes)),
+                why: format!(
+                    "line {number} is not valid UTF-8 (byte 0x{:02X} at byte {})",
+                    bytes.get(at).copied().unwrap_or_default(),
+                    at + 1
+                ),
+            }
+        }
+    })
+}
+
+/// The `id` of a line that cannot be read as a case, if it is JSON with one (lone UTF-16
+/// surrogates in its escapes read as U+FFFD).
+fn id_of(line: &str) -> serde_json::Value {
+    let read = |text: &str| {
+        serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get("id").cloned())
+    };
+    read(line)
+        .or_else(|| read(&without_lone_surrogates(line)))
+        .unwrap_or(serde_json::Value::Null)
+}
+
+/// The `id` of a line cut short, read from the `"id": …` near its start (the rest is not
+/// JSON any more); `null` if there is none there.
+fn leading_id(line: &str) -> serde_json::Value {
+    let head_end = (0..=line.len().min(4096))
+        .rev()
+        .find(|&i| line.is_char_boundary(i))
+        .unwrap_or(0);
+    let head = line.get(..head_end).unwrap_or_default();
+    let value = head
+        .find("\"id\"")
+        .and_then(|at| line.get(at + 4..))
+        .and_then(|rest| rest.trim_start().strip_prefix(':'))
+        .and_then(|rest| {
+            serde_json::Deserializer::from_str(rest)
+                .into_iter::<serde_json::Value>()
+                .next()
+                .and_then(Result::ok)
+        });
+    match value {
+        Some(v @ (serde_json::Value::String(_) | serde_json::Value::Number(_))) => v,
+        _ => serde_json::Value::Null,
+    }
+}
+
+/// `line` with every `\uD800`–`\uDFFF` escape that is not half of a pair replaced by
+/// `\uFFFD`, which JSON readers accept.
+fn without_lone_surrogates(line: &str) -> String {
+    let unit = |at: usize| -> Option<u16> {
+        let hex = line.get(at..at + 6)?.strip_prefix("\\u")?;
+        u16::from_str_radix(hex, 16).ok()
+    };
+    let mut out = String::with_capacity(line.len());
+    let mut at = 0;
+    while let Some(c) = line.get(at..).and_then(|rest| rest.chars().next()) {
+        match unit(at) {
+            Some(0xD800..=0xDBFF)
+                if unit(at + 6).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low)) =>
+            {
+                out.push_str(line.get(at..at + 12).unwrap_or_default());
+                at += 12;
+            }
+            Some(0xD800..=0xDFFF) => {
+                out.push_str("\\uFFFD");
+                at += 6;
+            }
+            _ => {
+                // A backslash escapes the next character: copy both so that `\\u…` stays.
+                let len = if c == '\\' {
+                    1 + line
+                        .get(at + 1..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(0, char::len_utf8)
+                } else {
+                    c.len_utf8()
+                };
+                out.push_str(line.get(at..at + len).unwrap_or_default());
+                at += len;
+            }
+        }
+    }
+    out
+}
+
+/// Judges one JSON line (input line `number`); returns the output line and whether it
+/// succeeded.
+fn judge_line(
+    rules: &CompiledRules,
+    number: usize,
+    line: &str,
+    options: BatchOptions,
+) -> (String, bool) {
     let null = serde_json::Value::Null;
     let case: Case = match serde_json::from_str(line) {
         Ok(case) => case,
         Err(e) => {
             // Keep the id if the line is JSON with an id but the wrong shape.
-            let id = serde_json::from_str::<serde_json::Value>(line)
-                .ok()
-                .and_then(|v| v.get("id").cloned())
-                .unwrap_or(serde_json::Value::Null);
-            return (failed(&id, &format!("bad case: {e}")), false);
+            let id = id_of(line);
+            return (failed(&id, number, &format!("bad case: {e}")), false);
         }
     };
     let id = if case.id.is_null() { &null } else { &case.id };
     let texts: Vec<&str> = case.moves.iter().map(String::as_str).collect();
     let fen = case.fen.as_deref().unwrap_or(START_FEN);
-    match judge_text(rules, fen, &texts, options.notation, options.cycle) {
+    let assume = options.assume_cycle || case.assume_cycle;
+    match judge_text_assuming(rules, fen, &texts, options.notation, options.cycle, assume) {
         Ok(j) => {
             let line = Judged {
                 id,
@@ -266,10 +468,10 @@ fn judge_line(rules: &CompiledRules, line: &str, options: BatchOptions) -> (Stri
             };
             match serde_json::to_string(&line) {
                 Ok(text) => (text, true),
-                Err(e) => (failed(id, &e.to_string()), false),
+                Err(e) => (failed(id, number, &e.to_string()), false),
             }
         }
-        Err(e) => (failed(id, &one_line(&e)), false),
+        Err(e) => (failed(id, number, &one_line(&e)), false),
     }
 }
 
@@ -282,9 +484,10 @@ fn one_line(e: &PlayError) -> String {
     text.replace('\n', " ")
 }
 
-fn failed(id: &serde_json::Value, error: &str) -> String {
+fn failed(id: &serde_json::Value, line: usize, error: &str) -> String {
     serde_json::to_string(&Failed {
         id,
+        line,
         error: error.to_owned(),
     })
     .unwrap_or_else(|_| "{\"id\":null,\"error\":\"unprintable error\"}".to_owned())
@@ -307,10 +510,125 @@ mod tests {
         assert_eq!(range, 2..6);
     }
 
+    /// Hình 1, where one check repeats no position.
+    const HINH_1: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w";
+
+    fn law() -> CompiledRules {
+        crate::compile::compile_str("vn-1999.rules", include_str!("../rules/vn-1999.rules"))
+            .unwrap()
+    }
+
+    fn options() -> BatchOptions {
+        BatchOptions {
+            notation: Notation::Iccs,
+            cycle: false,
+            assume_cycle: false,
+            chunk: 4,
+        }
+    }
+
+    #[test]
+    fn one_check_that_repeats_nothing_is_no_repetition() {
+        let rules = law();
+        let j = judge_text(&rules, HINH_1, &["h8h9"], Notation::Iccs, false).unwrap();
+        assert_eq!(j.verdict(), eval::Verdict::NoRepetition);
+        assert!(j.red.fired.is_empty() && j.black.fired.is_empty());
+        assert!(j.explain().contains("no position repeats"));
+        let assumed =
+            judge_text_assuming(&rules, HINH_1, &["h8h9"], Notation::Iccs, false, true).unwrap();
+        assert_eq!(assumed.verdict(), eval::Verdict::RedLoses);
+    }
+
+    #[test]
+    fn a_repeated_position_is_named_with_its_plies() {
+        let moves = ["h8h9", "f9f8", "h9h8", "f8f9", "h8h9"];
+        let j = judge_text(&law(), HINH_1, &moves, Notation::Iccs, false).unwrap();
+        match &j.repetition {
+            crate::facts::Repetition::Repeats { plies, .. } => assert_eq!(plies, &[0, 4]),
+            other => panic!("expected a repetition, got {other:?}"),
+        }
+        assert_eq!(j.verdict(), eval::Verdict::RedLoses);
+    }
+
+    #[test]
+    fn a_batch_line_may_assume_a_cycle() {
+        let rules = law();
+        let plain = format!(r#"{{"id": 1, "fen": "{HINH_1}", "moves": ["h8h9"]}}"#);
+        let (text, ok) = judge_line(&rules, &plain, options());
+        assert!(ok && text.contains(r#""verdict":"no_repetition""#), "{text}");
+        let assumed =
+            format!(r#"{{"id": 2, "fen": "{HINH_1}", "moves": ["h8h9"], "assume_cycle": true}}"#);
+        let (text, ok) = judge_line(&rules, &assumed, options());
+        assert!(ok && text.contains(r#""verdict":"red_loses""#), "{text}");
+        let all = BatchOptions {
+            assume_cycle: true,
+            ..options()
+        };
+        let (text, _) = judge_line(&rules, &plain, all);
+        assert!(text.contains(r#""verdict":"red_loses""#), "{text}");
+    }
+
     #[test]
     fn no_cycle() {
         let start = Position::startpos();
         let moves: Vec<Move> = vec!["h2e2".parse().unwrap()];
         assert_eq!(last_cycle(&start, &moves), None);
+    }
+
+    #[test]
+    fn a_lone_surrogate_keeps_the_id() {
+        assert_eq!(id_of(r#"{"id": "a\ud800b", "moves": []}"#), "a\u{FFFD}b");
+        assert_eq!(id_of(r#"{"id": 7, "moves": ["\udc00"]}"#), 7);
+        // A pair stays a pair, an escaped backslash stays one.
+        assert_eq!(
+            id_of(r#"{"id": "\ud83d\ude00 \\ud800"}"#),
+            "\u{1F600} \\ud800"
+        );
+    }
+
+    #[test]
+    fn lines_are_read_as_bytes() {
+        let input = b"\xEF\xBB\xBF{\"id\":1}\r\n\n  \n{\"id\":2,\"m\":\"\xE9\"}\nlast";
+        let mut reader = &input[..];
+        let mut bytes = Vec::new();
+        let mut seen = Vec::new();
+        let mut number = 0;
+        while let Some(whole) = read_line(&mut reader, &mut bytes).unwrap() {
+            number += 1;
+            seen.push(match classify(number, &mut bytes, whole) {
+                Some(Input::Case { line, text }) => format!("{line} case {text}"),
+                Some(Input::Bad { line, id, why }) => format!("{line} bad {id} {why}"),
+                None => format!("{number} blank"),
+            });
+        }
+        assert_eq!(
+            seen,
+            [
+                r#"1 case {"id":1}"#,
+                "2 blank",
+                "3 blank",
+                "4 bad 2 line 4 is not valid UTF-8 (byte 0xE9 at byte 14)",
+                "5 case last",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_too_long_is_cut_and_reported() {
+        let mut input = b"{\"id\": 3, \"x\": \"".to_vec();
+        input.resize(MAX_LINE + 10, b'a');
+        input.extend_from_slice(b"\"}\nnext\n");
+        let mut reader = &input[..];
+        let mut bytes = Vec::new();
+        assert_eq!(read_line(&mut reader, &mut bytes).unwrap(), Some(false));
+        assert_eq!(bytes.len(), MAX_LINE);
+        let Some(Input::Bad { why, id, .. }) = classify(1, &mut bytes, false) else {
+            panic!("a long line is an error");
+        };
+        assert_eq!(id, 3);
+        assert!(why.contains("longer than"), "{why}");
+        assert_eq!(read_line(&mut reader, &mut bytes).unwrap(), Some(true));
+        assert_eq!(bytes, b"next");
+        assert_eq!(read_line(&mut reader, &mut bytes).unwrap(), None);
     }
 }

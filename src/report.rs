@@ -1,6 +1,15 @@
 //! Diagnostics rendered as text: with miette's graphical report, the source line underlined.
+//!
+//! Every diagnostic the crate prints goes through [`render_with`], which first elides source
+//! lines longer than [`LONG_LINE`] bytes (see [`clamp`]): miette pads its underlines with
+//! format widths, and a label beyond column 65,535 makes it panic ("Formatting argument out of
+//! range"); a megabyte of one-line input is unreadable anyway.
+
+mod clamp;
 
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+
+pub use clamp::LONG_LINE;
 
 /// The handler for text without colours (files, pipes, snapshots), 80 columns wide; narrow
 /// or widen it with [`GraphicalReportHandler::with_width`].
@@ -22,11 +31,34 @@ pub fn render(diagnostic: &dyn Diagnostic) -> String {
     render_with(diagnostic, &plain())
 }
 
-/// `diagnostic` as text drawn by `handler`; its message alone if the handler fails.
+/// `diagnostic` as text drawn by `handler`, long source lines elided around their labels; its
+/// message alone if the handler fails.
 pub fn render_with(diagnostic: &dyn Diagnostic, handler: &GraphicalReportHandler) -> String {
+    let clamped = clamp::Clamped::new(diagnostic);
     let mut out = String::new();
-    if handler.render_report(&mut out, diagnostic).is_err() {
+    if handler.render_report(&mut out, &clamped).is_err() {
         out = format!("{diagnostic}\n");
     }
     out
+}
+
+/// `text` cut to at most `max` characters, with `…` and the number of characters left out,
+/// for echoing user input in a message.
+///
+/// ```
+/// assert_eq!(xqlaw::report::shorten("abc", 5), "abc");
+/// assert_eq!(xqlaw::report::shorten("abcdefgh", 3), "abc… (5 more characters)");
+/// ```
+#[must_use]
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((cut, _)) => {
+            let rest = text.get(cut..).unwrap_or_default().chars().count();
+            format!(
+                "{}… ({rest} more characters)",
+                text.get(..cut).unwrap_or_default()
+            )
+        }
+    }
 }

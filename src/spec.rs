@@ -7,6 +7,6 @@
 mod model;
 
 pub use model::{
-    Constructed, Erratum, ReadError, SourceRef, SpecError, SpecFile, Verdict, WriteError,
-    YamlError, write_atomic,
+    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile, Verdict,
+    WriteError, YamlError, write_atomic,
 };

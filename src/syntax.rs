@@ -6,6 +6,7 @@
 //! so one run reports every broken item.
 
 pub mod ast;
+mod depth;
 mod err;
 mod lower;
 pub mod print;
@@ -13,7 +14,8 @@ pub mod print;
 use pest::Parser as _;
 
 use crate::source::{Loc, NonEmpty, SourceFile};
-pub use err::{DuplicateAttr, IntegerTooLarge, ParseError, ParseErrors, SyntaxError};
+pub use depth::MAX_NESTING;
+pub use err::{DuplicateAttr, IntegerTooLarge, ParseError, ParseErrors, SyntaxError, TooDeep};
 
 mod parser {
     #![allow(missing_docs)]
@@ -39,6 +41,9 @@ use parser::{Rule, RuleParser};
 /// assert_eq!(ast.items.len(), 1);
 /// ```
 pub fn parse(file: &SourceFile) -> Result<ast::File, ParseErrors> {
+    if let Some(error) = depth::too_deep(file) {
+        return Err(ParseErrors(Box::new(NonEmpty::singleton(error))));
+    }
     match RuleParser::parse(Rule::file, &file.text) {
         Ok(mut pairs) => {
             let mut lowerer = lower::Lowerer::new(file);
@@ -50,7 +55,9 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, ParseErrors> {
                     Some(errors) => Err(ParseErrors(Box::new(errors))),
                 },
                 None => {
-                    errors.insert(0, internal_error(file));
+                    if errors.is_empty() {
+                        errors.push(internal_error(file));
+                    }
                     let errors = NonEmpty::from_vec(errors)
                         .unwrap_or_else(|| NonEmpty::singleton(internal_error(file)));
                     Err(ParseErrors(Box::new(errors)))

@@ -423,6 +423,24 @@ fn a_missing_rule_file_is_an_io_error() {
     assert!(first.to_string().contains("there-is-no-such-file.rules"));
 }
 
+/// Nesting beyond the limit is refused at the first level too many, before the parser
+/// recurses into it (`tests/hostile.rs` tries 7,000 levels).
+#[test]
+fn nesting_beyond_the_limit_is_refused_where_it_starts() {
+    let text = format!(
+        "rules t\nterm a on move = {}check\nruling r when every move a → forbidden\n",
+        "not ".repeat(xqlaw::syntax::MAX_NESTING + 1)
+    );
+    assert_eq!(
+        diagnostics_of_text(&text),
+        [Found {
+            code: "xqlaw::syntax::too_deep".into(),
+            underlined: "not".into(),
+            line: 2,
+        }]
+    );
+}
+
 /// A fresh folder under the system's temporary folder, named after the test and the process.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("xqlaw-{name}-{}", std::process::id()));
@@ -434,6 +452,7 @@ fn scratch(name: &str) -> PathBuf {
 /// The codes tested above. A new code in the compiler or the parser fails
 /// [`every_code_of_the_compiler_is_tested`] until a test triggers it.
 const TESTED: &[&str] = &[
+    "xqlaw::syntax::too_deep",
     "xqlaw::io",
     "xqlaw::extends::name",
     "xqlaw::extends::cycle",

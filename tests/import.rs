@@ -18,22 +18,38 @@ fn seeds_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds")
 }
 
-fn seed_files() -> Vec<PathBuf> {
+/// The law's published text, one file per forum article; `None`, after saying so, when this
+/// clone stands alone: the seeds mix third-party forum articles and are not vendored. CI sets
+/// `XQLAW_REQUIRE_SOURCES=1`, which makes their absence a failure.
+fn seed_files() -> Option<Vec<PathBuf>> {
     let dir = seeds_dir();
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the seeds must stand at {}: {e}", dir.display()))
+    let Ok(entries) = fs::read_dir(&dir) else {
+        assert!(
+            std::env::var_os("XQLAW_REQUIRE_SOURCES").is_none(),
+            "XQLAW_REQUIRE_SOURCES is set and the seeds do not stand at {}",
+            dir.display()
+        );
+        eprintln!(
+            "SKIPPED: the law's published text is not at {} (it stands beside the repository in CI)",
+            dir.display()
+        );
+        return None;
+    };
+    let mut files: Vec<PathBuf> = entries
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
         .collect();
     files.sort();
-    files
+    Some(files)
 }
 
-fn seeds() -> Vec<SourceFile> {
-    seed_files()
-        .iter()
-        .map(|p| import::read_source(p).unwrap())
-        .collect()
+fn seeds() -> Option<Vec<SourceFile>> {
+    Some(
+        seed_files()?
+            .iter()
+            .map(|p| import::read_source(p).unwrap())
+            .collect(),
+    )
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -48,7 +64,8 @@ fn handler() -> GraphicalReportHandler {
 
 #[test]
 fn all_eighty_diagrams_import() {
-    let imported = import::import(&seeds());
+    let Some(seeds) = seeds() else { return };
+    let imported = import::import(&seeds);
     assert!(
         imported.errors.is_empty(),
         "{}",
@@ -68,7 +85,8 @@ fn all_eighty_diagrams_import() {
 
 #[test]
 fn errata_of_the_seeds() {
-    let imported = import::import(&seeds());
+    let Some(seeds) = seeds() else { return };
+    let imported = import::import(&seeds);
     let errata: Vec<String> = imported
         .specs
         .iter()
@@ -96,7 +114,8 @@ fn errata_of_the_seeds() {
 
 #[test]
 fn rendered_warnings() {
-    let imported = import::import(&seeds());
+    let Some(seeds) = seeds() else { return };
+    let imported = import::import(&seeds);
     insta::assert_snapshot!(imported.render(&handler()));
 }
 
@@ -104,8 +123,9 @@ fn rendered_warnings() {
 /// importer writes today (hand-maintained fields aside).
 #[test]
 fn committed_spec_files_are_up_to_date() {
+    let Some(seeds) = seeds() else { return };
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-tests/vn-1999");
-    let imported = import::import(&seeds());
+    let imported = import::import(&seeds);
     let mut stale = Vec::new();
     for spec in &imported.specs {
         let path = dir.join(format!("{}.yaml", spec.id));
@@ -128,13 +148,14 @@ fn committed_spec_files_are_up_to_date() {
 
 #[test]
 fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
+    let Some(seeds) = seed_files() else { return };
     let dir = temp_dir("idempotent");
-    let first = import::run(&seed_files(), &dir);
+    let first = import::run(&seeds, &dir);
     assert!(first.is_success());
     let path = dir.join("hinh-01.yaml");
     let bytes = fs::read(&path).unwrap();
 
-    let second = import::run(&seed_files(), &dir);
+    let second = import::run(&seeds, &dir);
     assert!(second.is_success());
     assert_eq!(fs::read(&path).unwrap(), bytes);
 
@@ -148,7 +169,7 @@ fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
     spec.commentary = "sửa tay".into();
     fs::write(&path, spec.to_yaml().unwrap()).unwrap();
 
-    let third = import::run(&seed_files(), &dir);
+    let third = import::run(&seeds, &dir);
     assert!(third.is_success());
     let back = SpecFile::load(&path).unwrap();
     assert_eq!(back.expect.get("vn-1999"), Some(&Verdict::RedLoses));
@@ -161,7 +182,7 @@ fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
         Some("a fact the engine lacks")
     );
     assert!(back.commentary.starts_with("Từ hình 1 đến hình 3"));
-    let fourth = import::run(&seed_files(), &dir);
+    let fourth = import::run(&seeds, &dir);
     assert!(fourth.is_success());
     assert_eq!(fs::read_to_string(&path).unwrap(), back.to_yaml().unwrap());
     let leftovers: Vec<_> = fs::read_dir(&dir)
@@ -180,11 +201,12 @@ fn import_twice_gives_identical_bytes_and_keeps_hand_fields() {
 
 #[test]
 fn an_invalid_existing_file_is_left_alone() {
+    let Some(seeds) = seed_files() else { return };
     let dir = temp_dir("invalid");
     fs::create_dir_all(&dir).unwrap();
     let path = dir.join("hinh-01.yaml");
     fs::write(&path, "id: hinh-01\nsurprise: true\n").unwrap();
-    let outcome = import::run(&seed_files(), &dir);
+    let outcome = import::run(&seeds, &dir);
     assert!(!outcome.is_success());
     assert_eq!(
         fs::read_to_string(&path).unwrap(),

@@ -57,13 +57,29 @@ struct Texts {
 }
 
 impl Texts {
-    fn load() -> Texts {
-        Texts {
+    /// The texts; `None`, after saying so, when this clone stands alone: they stand beside
+    /// the repository in CI (the seeds mix third-party forum articles and are not vendored).
+    /// CI sets `XQLAW_REQUIRE_SOURCES=1`, which makes their absence a failure.
+    fn load() -> Option<Texts> {
+        let seeds = shared("seeds");
+        if !seeds.is_dir() {
+            assert!(
+                std::env::var_os("XQLAW_REQUIRE_SOURCES").is_none(),
+                "XQLAW_REQUIRE_SOURCES is set and the published texts do not stand at {}",
+                seeds.display()
+            );
+            eprintln!(
+                "SKIPPED: the published texts are not at {} (they stand beside the repository in CI)",
+                seeds.display()
+            );
+            return None;
+        }
+        Some(Texts {
             law: law_text(),
             vn_variants: digest("vn-variants.md"),
             axf: digest("axf.md"),
             cxa: digest("cxa.md"),
-        }
+        })
     }
 
     /// The texts a rule set's words may be taken from; `None` for a rule set without a text.
@@ -123,21 +139,21 @@ fn check_own_quotes(texts: &Texts, file: &str) -> usize {
 
 #[test]
 fn every_quote_of_the_1999_rulebook_is_verbatim() {
-    let texts = Texts::load();
+    let Some(texts) = Texts::load() else { return };
     let count = check_own_quotes(&texts, "rules/vn-1999.rules");
     assert!(count > 40, "only {count} quotes");
 }
 
 #[test]
 fn every_quote_of_the_asian_and_chinese_rule_sets_is_verbatim() {
-    let texts = Texts::load();
+    let Some(texts) = Texts::load() else { return };
     assert!(check_own_quotes(&texts, "rules/axf.rules") >= 15);
     assert!(check_own_quotes(&texts, "rules/cxa.rules") >= 5);
 }
 
 #[test]
 fn every_basis_is_verbatim() {
-    let texts = Texts::load();
+    let Some(texts) = Texts::load() else { return };
     let mut missing = Vec::new();
     let mut count = 0;
     for path in spec_files(&["spec-tests".into()]) {
@@ -163,7 +179,7 @@ fn every_basis_is_verbatim() {
 
 #[test]
 fn a_paraphrase_is_not_verbatim() {
-    let texts = Texts::load();
+    let Some(texts) = Texts::load() else { return };
     // Wu's words, then the same rule in other words.
     assert!(texts.verbatim("axf", "Under any circumstance").is_ok());
     assert!(

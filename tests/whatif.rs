@@ -1,4 +1,5 @@
-//! Trying an amendment from the command line (`xqlaw whatif`), finding the project from a rule
+//! Trying an amendment from the command line (`xqlaw whatif`): the amendments of issue 14 with
+//! the exact cases each changes; finding the project from a rule
 //! file, and saying so when nothing is judged (`whatif`, `diff`, `check`, `test`).
 
 #![allow(clippy::unwrap_used, reason = "test code")]
@@ -53,7 +54,7 @@ fn an_unchanged_copy_outside_the_project_changes_no_verdict() {
     let (code, out, err) = xqlaw_in(&dir, &["whatif", path(&copy), "--base", path(&base)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("amended: nothing"), "{out}");
-    assert_eq!(out.lines().last(), Some("0 of 80 cases change verdict"));
+    assert_eq!(out.lines().last(), Some("0 of 81 cases change verdict"));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -159,7 +160,7 @@ fn test_with_a_renamed_copy_says_no_file_expects_it_and_points_to_whatif() {
     fs::write(&copy, law()).unwrap();
     let (code, out, _) = xqlaw(&["test", "--quiet", "--rules", path(&copy)]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out, "80 passed, 0 failed\n");
+    assert_eq!(out, "81 passed, 0 failed\n");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -191,7 +192,7 @@ fn whatif_json_has_a_row_per_case() {
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let cases = json["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 80);
+    assert_eq!(cases.len(), 81);
     assert_eq!(cases[0]["id"], "hinh-01");
     assert_eq!(cases[0]["expected"], "red_loses");
     assert_eq!(cases[0]["before"]["verdict"], "red_loses");
@@ -208,4 +209,142 @@ fn whatif_json_has_a_row_per_case() {
         "{md}"
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// One edit to a copy of the law: `from` (which must occur once) becomes `to`.
+fn amended(name: &str, from: &str, to: &str) -> PathBuf {
+    let law = law();
+    assert_eq!(law.matches(from).count(), 1, "`{from}` must occur once");
+    let dir = scratch(name);
+    let copy = dir.join("amended.rules");
+    fs::write(&copy, law.replace(from, to)).unwrap();
+    copy
+}
+
+/// The cases whose verdict the amendment changes, as `id: before → after`, from `--json`.
+fn changes(copy: &Path) -> Vec<String> {
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let (code, out, err) = xqlaw(&["whatif", path(copy), "--base", path(&base), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let changed = json["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["changed"] == true)
+        .map(|c| {
+            format!(
+                "{}: {} → {}",
+                c["id"].as_str().unwrap(),
+                c["before"]["verdict"].as_str().unwrap(),
+                c["after"]["verdict"].as_str().unwrap()
+            )
+        })
+        .collect();
+    let _ = fs::remove_dir_all(copy.parent().unwrap());
+    changed
+}
+
+/// Amendment 1: chases of crossed pawns are allowed too (Điều 24.21, 24.27 dropped), by
+/// letting the exempted target be any pawn. The pawns chased in Hình 59, 71, 74 and 75 have
+/// crossed the river.
+#[test]
+fn amendment_chasing_a_crossed_pawn_is_allowed_too() {
+    let copy = amended(
+        "crossed-pawns",
+        "    = target(pawn) and not target-crossed\n",
+        "    = target(pawn)\n",
+    );
+    assert_eq!(
+        changes(&copy),
+        [
+            "hinh-59: red_loses → draw",
+            "hinh-71: red_loses → draw",
+            "hinh-74: red_loses → draw",
+            "hinh-75: red_loses → draw",
+        ]
+    );
+}
+
+/// Amendment 2: one check and one chase is forbidden, as CXA has it. The chasing side of
+/// Hình 12–13 now loses; in Hình 37 and 50 the defender's answers check and chase, so both
+/// sides violate and the verdict table makes it a draw.
+#[test]
+fn amendment_one_check_one_chase_is_forbidden() {
+    let copy = amended(
+        "check-chase",
+        "    when some move checking and some move chasing and not every move checking\n    → allowed",
+        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
+    );
+    assert_eq!(
+        changes(&copy),
+        [
+            "hinh-12: draw → red_loses",
+            "hinh-13: draw → red_loses",
+            "hinh-37: red_loses → draw",
+            "hinh-50: red_loses → draw",
+        ]
+    );
+}
+
+/// Amendment 3: a king's attack counts as a chase (only pawns stay exempt). The king chases
+/// in Hình 67–68.
+#[test]
+fn amendment_a_kings_attack_counts_as_a_chase() {
+    let copy = amended(
+        "king",
+        "    = chase and (attacker(king, pawn) or uncrossed-pawn)",
+        "    = chase and (attacker(pawn) or uncrossed-pawn)",
+    );
+    assert_eq!(
+        changes(&copy),
+        ["hinh-67: draw → red_loses", "hinh-68: draw → red_loses"]
+    );
+}
+
+/// Amendment 5: perpetual check is allowed. The precedence of perpetual check over a chase is
+/// said on the ruling (`forbidden graver`), so the one edit compiles: the verdict rows about a
+/// graver violation no longer match, and `two-checks-one-back`'s restatement of it lapses
+/// (Điều 24.4 still forbids two checks against one, Hình 4–5). In Hình 1 Black's answers chase
+/// White's rook, so Black now loses.
+#[test]
+fn amendment_perpetual_check_is_allowed() {
+    let copy = amended("check", "    → forbidden graver\n", "    → allowed\n");
+    assert_eq!(
+        changes(&copy),
+        [
+            "hinh-01: red_loses → black_loses",
+            "hinh-02: red_loses → draw",
+            "hinh-03: red_loses → draw",
+        ]
+    );
+}
+
+/// Amendment 4: Điều 24.11's ruling is deleted, so a horse or cannon may perpetually attack a
+/// really protected rook. Its one home is `horse-or-cannon-on-rook` (Điều 23 point 6's second
+/// sentence, which 24.11 repeats for cannons); `cannon-on-rook` keeps 24.11's words as a
+/// restatement and decides nothing of its own. Where the cannon chases through screens that
+/// move (Hình 21, 23, 61), Điều 24.22 still forbids it.
+#[test]
+fn amendment_a_protected_rook_may_be_attacked_without_24_11() {
+    let law = law();
+    let from = "ruling horse-or-cannon-on-rook\n";
+    assert_eq!(law.matches(from).count(), 1);
+    let dir = scratch("rook");
+    let copy = dir.join("amended.rules");
+    fs::write(
+        &copy,
+        "rules vn-1999 extends vn-1999\nremove ruling horse-or-cannon-on-rook\n",
+    )
+    .unwrap();
+    assert_eq!(
+        changes(&copy),
+        [
+            "hinh-18: red_loses → draw",
+            "hinh-19: red_loses → draw",
+            "hinh-25: red_loses → draw",
+            "hinh-42: black_loses → draw",
+            "hinh-45: red_loses → draw",
+        ]
+    );
 }

@@ -52,18 +52,57 @@ pub fn run(args: &DocsArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let skipped = corpus.unreadable.len();
+    if skipped > 0 {
+        if let Some(bar) = &bar {
+            bar.suspend(|| warn_unreadable(&corpus));
+        } else {
+            warn_unreadable(&corpus);
+        }
+    }
+    // Pages are still written from the files that read, but the run fails: a site missing
+    // diagrams must not pass for a good one.
+    let done = |code: ExitCode| {
+        if skipped > 0 && code == ExitCode::SUCCESS {
+            ExitCode::FAILURE
+        } else {
+            code
+        }
+    };
     if args.edition.is_some() {
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
-        return edition(args, &corpus);
+        return done(edition(args, &corpus));
     }
+    done(book(args, &corpus, bar.as_ref()))
+}
+
+/// Says how many spec files were left out, and names a few.
+fn warn_unreadable(corpus: &Corpus) {
+    let skipped = &corpus.unreadable;
+    let total = skipped.len() + corpus.diagrams.len();
+    let shown: Vec<String> = skipped
+        .iter()
+        .take(5)
+        .map(|p| format!("`{}`", p.display()))
+        .collect();
+    let more = if skipped.len() > 5 { ", …" } else { "" };
+    eprintln!(
+        "warning: {} of {total} spec files could not be read and are left out of the pages: {}{more} (`xqlaw test` says why)",
+        skipped.len(),
+        shown.join(", ")
+    );
+}
+
+/// Writes (or checks) the book.
+fn book(args: &DocsArgs, corpus: &Corpus, bar: Option<&indicatif::ProgressBar>) -> ExitCode {
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("docs"));
     let options = book_options(args, &out);
-    let files = generate_book(&corpus, &options);
+    let files = generate_book(corpus, &options);
     let out_of_date = stale(&out, &files);
     if args.check {
-        if let Some(bar) = &bar {
+        if let Some(bar) = bar {
             bar.finish_and_clear();
         }
         for path in &out_of_date {
@@ -76,17 +115,17 @@ pub fn run(args: &DocsArgs) -> ExitCode {
             ExitCode::FAILURE
         };
     }
-    if let Some(bar) = &bar {
+    if let Some(bar) = bar {
         bar.disable_steady_tick();
         bar.set_length(files.len() as u64);
         bar.set_message("writing pages");
     }
     let written = write_all_with_progress(&out, &files, args.force, |n| {
-        if let Some(bar) = &bar {
+        if let Some(bar) = bar {
             bar.set_position(n as u64);
         }
     });
-    if let Some(bar) = &bar {
+    if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     if let Err(e) = written {

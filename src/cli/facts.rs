@@ -10,8 +10,8 @@ pub struct FactsArgs {
     /// The start position, as FEN (either letter set).
     #[arg(long, default_value = START_FEN)]
     fen: String,
-    /// The moves, separated by spaces.
-    #[arg(long)]
+    /// The moves, separated by spaces (a WXF move may start with `-`: `--moves "-R+1"`).
+    #[arg(long, allow_hyphen_values = true)]
     moves: String,
     /// Print JSON instead of the table.
     #[arg(long)]

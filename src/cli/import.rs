@@ -17,7 +17,17 @@ pub struct ImportArgs {
 /// Imports, prints every misprint and merge as a diagnostic, then the summary line; exit 1
 /// when a diagram or file could not be imported.
 pub fn run(args: &ImportArgs) -> ExitCode {
+    // A spinner on a terminal while the diagrams replay; nothing in a pipe.
+    let spinner = std::io::IsTerminal::is_terminal(&std::io::stderr()).then(|| {
+        let spinner = indicatif::ProgressBar::new_spinner();
+        spinner.set_message(format!("importing {} files", args.files.len()));
+        spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+        spinner
+    });
     let outcome = xqlaw::import::run(&args.files, &args.out);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
     let summary = outcome.summary();
     let success = outcome.is_success();
     for diagnostic in outcome.into_diagnostics() {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use xqlaw::compile::CompiledRules;
-use xqlaw::play::{BatchOptions, judge_text, run_batch};
+use xqlaw::play::{BatchOptions, judge_text_assuming, run_batch};
 use xqlaw::xiangqi::START_FEN;
 use xqlaw::xiangqi::notation::Notation;
 
@@ -21,8 +21,8 @@ pub struct JudgeArgs {
     /// The start position, as FEN.
     #[arg(long, default_value = START_FEN)]
     fen: String,
-    /// The disputed moves, separated by spaces.
-    #[arg(long, required_unless_present = "batch")]
+    /// The disputed moves, separated by spaces (a WXF move may start with `-`: `--moves "-R+1"`).
+    #[arg(long, required_unless_present = "batch", allow_hyphen_values = true)]
     moves: Option<String>,
     /// The notation of the moves: iccs, wxf, vi or zh.
     #[arg(long, default_value = "iccs")]
@@ -30,11 +30,19 @@ pub struct JudgeArgs {
     /// Judge only the moves between the last two occurrences of a repeated position.
     #[arg(long)]
     cycle: bool,
+    /// Judge the moves as a presumed cycle even if no position repeats (without it, a play
+    /// that repeats nothing gets "no repetition to judge").
+    #[arg(long)]
+    assume_cycle: bool,
     /// Print one JSON object instead of the explanation.
     #[arg(long)]
     json: bool,
     /// Judge every line of a JSON-lines file (`-` for standard input):
-    /// `{"id": …, "fen": …, "moves": […]}`; exit 2 if a line failed.
+    /// `{"id": …, "fen": …, "moves": […], "assume_cycle": true}` (the last field optional).
+    /// Writes one line per non-blank input line, in order: the verdict, or
+    /// `{"id": …, "line": N, "error": …}` for a line that is not such an object, not UTF-8, or
+    /// longer than 1 MiB (the run goes on). Blank lines are skipped; a byte order mark is
+    /// dropped. Exit 2 if a line failed.
     #[arg(long, conflicts_with_all = ["moves", "json"])]
     batch: Option<String>,
 }
@@ -53,11 +61,18 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         }
     };
     if let Some(batch) = &args.batch {
-        return run_batch_file(&rules, batch, notation, args.cycle);
+        return run_batch_file(&rules, batch, notation, args);
     }
     let moves = args.moves.as_deref().unwrap_or_default();
     let texts: Vec<&str> = moves.split_whitespace().collect();
-    match judge_text(&rules, &args.fen, &texts, notation, args.cycle) {
+    match judge_text_assuming(
+        &rules,
+        &args.fen,
+        &texts,
+        notation,
+        args.cycle,
+        args.assume_cycle,
+    ) {
         Ok(judgement) => {
             if args.json {
                 return super::print_json(&judgement);
@@ -73,7 +88,12 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     }
 }
 
-fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: bool) -> ExitCode {
+fn run_batch_file(
+    rules: &CompiledRules,
+    path: &str,
+    notation: Notation,
+    args: &JudgeArgs,
+) -> ExitCode {
     let input: Box<dyn BufRead> = if path == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -85,22 +105,21 @@ fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: 
             }
         }
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message("cases judged");
-        bar
-    });
+    let bar = std::io::stderr().is_terminal().then(|| progress_bar(path));
     let stdout = std::io::stdout().lock();
     let output = std::io::BufWriter::new(stdout);
     let options = BatchOptions {
         notation,
-        cycle,
+        cycle: args.cycle,
+        assume_cycle: args.assume_cycle,
         chunk: 256,
     };
     let result = run_batch(rules, input, output, options, |n| {
         if let Some(bar) = &bar {
             bar.set_position(n as u64);
-            bar.set_message(format!("{n} cases judged"));
+            if bar.length().is_none() {
+                bar.set_message(format!("{n} cases judged"));
+            }
         }
     });
     if let Some(bar) = &bar {
@@ -113,9 +132,49 @@ fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: 
             ExitCode::from(2)
         }
         Ok(_) => ExitCode::SUCCESS,
+        // A reader that stopped listening (`| head -1`) wants no more and no complaint.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("batch failed: {}", e.to_string().to_lowercase());
             ExitCode::FAILURE
         }
     }
+}
+
+/// A bar over the file's lines when it is a file (the total is its line count), a spinner
+/// for standard input.
+fn progress_bar(path: &str) -> indicatif::ProgressBar {
+    let lines = (path != "-")
+        .then(|| count_lines(path))
+        .flatten()
+        .filter(|n| *n > 0);
+    let Some(total) = lines else {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("cases judged");
+        return bar;
+    };
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} cases judged {bar:30} {pos}/{len} (blank lines not counted) {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The number of lines of the file at `path`, counted without holding it in memory.
+fn count_lines(path: &str) -> Option<u64> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut buf = vec![0u8; 1 << 16];
+    let (mut lines, mut last) = (0u64, b'\n');
+    loop {
+        let n = file.read(&mut buf).ok()?;
+        let Some(read) = buf.get(..n).filter(|r| !r.is_empty()) else {
+            break;
+        };
+        lines += read.iter().filter(|b| **b == b'\n').count() as u64;
+        last = read.last().copied().unwrap_or(last);
+    }
+    Some(lines + u64::from(last != b'\n'))
 }

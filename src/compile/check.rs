@@ -45,7 +45,7 @@ pub(super) fn check(
     };
     let terms = terms(&merged, &scope, &mut graphs, errors);
     term_cycles(&graphs.term_uses, &merged, errors);
-    let rulings = rulings(&merged, &scope, &mut graphs, errors);
+    let rulings = rulings(&merged, &scope, &mut graphs, errors, warnings);
     override_cycles(&graphs.overrides, &merged, errors);
     let verdict = verdict(&merged, &scope, &rulings, errors, warnings);
     graphs.predicates.add_node(GraphNode::Verdict);
@@ -123,6 +123,7 @@ fn rulings(
     scope: &Scope,
     graphs: &mut Graphs,
     errors: &mut Vec<CompileError>,
+    warnings: &mut Vec<CompileWarning>,
 ) -> Vec<Ruling> {
     let mut rulings = Vec::new();
     for def in &merged.rulings {
@@ -185,26 +186,36 @@ fn rulings(
             },
         });
     }
-    restated_outcomes(merged, &rulings, errors);
+    restated_outcomes(merged, &mut rulings, warnings);
     rulings
 }
 
-/// Reports every `restates` of a ruling with the other outcome. `rulings` are in definition
-/// order, as in `merged`.
-fn restated_outcomes(merged: &Merged, rulings: &[Ruling], errors: &mut Vec<CompileError>) {
-    for (def, r) in merged.rulings.iter().zip(rulings) {
+/// Reports every `restates` of a ruling with the other outcome, and lets that claim lapse.
+/// `rulings` are in definition order, as in `merged`.
+fn restated_outcomes(merged: &Merged, rulings: &mut [Ruling], warnings: &mut Vec<CompileWarning>) {
+    let outcomes: Vec<_> = rulings.iter().map(|r| (r.id.clone(), r.outcome)).collect();
+    for (k, def) in merged.rulings.iter().enumerate() {
+        let Some(outcome) = outcomes.get(k).map(|o| o.1) else {
+            continue;
+        };
         for name in &def.item.restates {
-            let Some(other) = rulings.iter().find(|o| o.id == name.node) else {
+            let Some(other) = outcomes.iter().position(|o| o.0 == name.node) else {
                 continue;
             };
-            if other.outcome != r.outcome {
-                errors.push(CompileError::RestatesOtherOutcome {
+            let Some(&(ref restated, other_outcome)) = outcomes.get(other) else {
+                continue;
+            };
+            if other_outcome != outcome {
+                if let Some(r) = rulings.get_mut(k) {
+                    r.restates.retain(|id| id.0 != other);
+                }
+                warnings.push(CompileWarning::RestatesOtherOutcome {
                     file: def.file.clone(),
                     at: name.loc,
-                    name: r.id.clone(),
-                    outcome: print::outcome(r.outcome),
-                    restated: other.id.clone(),
-                    other: print::outcome(other.outcome),
+                    name: def.item.id.node.clone(),
+                    outcome: print::outcome(outcome),
+                    restated: restated.clone(),
+                    other: print::outcome(other_outcome),
                 });
             }
         }
@@ -323,22 +334,32 @@ mod tests {
     }
 
     #[test]
-    fn restating_itself_an_unknown_ruling_or_another_outcome_is_an_error() {
+    fn restating_itself_or_an_unknown_ruling_is_an_error() {
         let (rules, mut errors, _) = check_str(
-            "rules t\nruling a when every move check → allowed\n\
+            "rules t\nruling a when every move check → forbidden\n\
              ruling b when every move check → forbidden restates b, a, c\n\
              verdict side forbidden → side loses\n    otherwise → draw\n",
         );
         assert!(rules.is_none());
         errors.sort();
-        assert_eq!(
-            errors,
-            [
-                "ruling `b` restates itself",
-                "ruling `b` rules forbidden but restates `a`, which rules allowed",
-                "unknown ruling `c`",
-            ]
+        assert_eq!(errors, ["ruling `b` restates itself", "unknown ruling `c`"]);
+    }
+
+    /// A committee that makes a restated ruling rule the other way keeps a rule set that
+    /// compiles: the claim lapses, with a warning, as it does when the ruling is removed.
+    #[test]
+    fn restating_a_ruling_of_the_other_outcome_lapses_with_a_warning() {
+        let (rules, errors, warnings) = check_str(
+            "rules t\nruling a when every move check → allowed\n\
+             ruling b when every move check → forbidden restates a\n\
+             verdict side forbidden → side loses\n    otherwise → draw\n",
         );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            warnings,
+            ["ruling `b` rules forbidden but restates `a`, which rules allowed"]
+        );
+        assert!(rules.unwrap().ruling("b").unwrap().restates.is_empty());
     }
 
     #[test]

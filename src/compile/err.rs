@@ -355,31 +355,6 @@ pub enum CompileError {
         /// The ruling.
         name: String,
     },
-    /// A ruling restates one of the other outcome.
-    #[error("ruling `{name}` rules {outcome} but restates `{restated}`, which rules {other}")]
-    #[diagnostic(
-        code("xqlaw::restates::outcome"),
-        help(
-            "a ruling restates only rulings with its own outcome: they decide the same way wherever it fires"
-        )
-    )]
-    RestatesOtherOutcome {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name after `restates`.
-        #[label(primary, "rules {other}")]
-        at: Loc,
-        /// The restating ruling.
-        name: String,
-        /// Its outcome.
-        outcome: &'static str,
-        /// The restated ruling.
-        restated: String,
-        /// Its outcome.
-        other: &'static str,
-    },
-
     // Piece kinds.
     /// A fact without parameters is given piece kinds.
     #[error("`{name}` takes no piece kinds")]
@@ -680,21 +655,26 @@ pub enum CompileError {
         /// `side` or `other`.
         party: &'static str,
     },
-    /// `mate-plies` beyond what a search depth can be.
-    #[error("setting `mate-plies` cannot be `{value}`")]
-    #[diagnostic(
-        code("xqlaw::setting::range"),
-        help("the mate-threat search depth is a number of plies, at most 4294967295")
-    )]
-    SettingTooLarge {
+    /// A setting outside the range the fact computation accepts.
+    #[error("setting `{name}` cannot be `{value}`: it must be between {min} and {max}")]
+    #[diagnostic(code("xqlaw::setting::range"), help("{why}"))]
+    SettingOutOfRange {
         /// The file.
         #[source_code]
         file: SourceFile,
         /// The value.
-        #[label(primary, "too large")]
+        #[label(primary, "out of range")]
         at: Loc,
+        /// The setting.
+        name: &'static str,
         /// The value.
         value: u64,
+        /// The least value allowed.
+        min: u64,
+        /// The greatest value allowed.
+        max: u64,
+        /// What bounds it.
+        why: &'static str,
     },
     /// A setting that does not exist.
     #[error("unknown setting `{name}`")]
@@ -917,6 +897,34 @@ pub enum CompileWarning {
         /// The condition.
         #[label(primary, "never holds")]
         at: Loc,
+    },
+    /// A ruling restates one of the other outcome.
+    /// The claim lapses, as it does when the restated ruling is removed: a committee that
+    /// changes what a ruling rules leaves a rule set that compiles, and the restating ruling
+    /// then stands on its own (`xqlaw check` says whether it decides anything).
+    #[error("ruling `{name}` rules {outcome} but restates `{restated}`, which rules {other}")]
+    #[diagnostic(
+        code("xqlaw::restates::outcome"),
+        severity(Warning),
+        help(
+            "a ruling restates only rulings with its own outcome, so this claim lapses: delete it, or the restating ruling if it should go with `{restated}`"
+        )
+    )]
+    RestatesOtherOutcome {
+        /// The file.
+        #[source_code]
+        file: SourceFile,
+        /// The name after `restates`.
+        #[label(primary, "rules {other}")]
+        at: Loc,
+        /// The restating ruling.
+        name: String,
+        /// Its outcome.
+        outcome: &'static str,
+        /// The restated ruling.
+        restated: String,
+        /// Its outcome.
+        other: &'static str,
     },
     /// A verdict without `otherwise`.
     #[error("the verdict has no `otherwise` row")]

@@ -57,6 +57,9 @@ pub enum EdgeKind {
 pub struct RuleGraph {
     graph: DiGraph<GraphNode, EdgeKind>,
     index: HashMap<GraphNode, NodeIndex>,
+    /// The edges already added: a fact used by thousands of rulings would otherwise make
+    /// each addition scan all its edges, and compilation quadratic.
+    edges: HashSet<(NodeIndex, NodeIndex, EdgeKind)>,
 }
 
 /// How to print a graph.
@@ -91,11 +94,7 @@ impl RuleGraph {
     /// Adds the edge `from → to` (once).
     pub fn add_edge(&mut self, from: GraphNode, to: GraphNode, kind: EdgeKind) {
         let (a, b) = (self.node(from), self.node(to));
-        if !self
-            .graph
-            .edges_connecting(a, b)
-            .any(|e| *e.weight() == kind)
-        {
+        if self.edges.insert((a, b, kind)) {
             self.graph.add_edge(a, b, kind);
         }
     }

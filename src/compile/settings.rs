@@ -7,21 +7,46 @@ use crate::facts::Settings;
 /// The settings a rule file may give.
 const SETTING_NAMES: &[&str] = &["mate-plies", "mate-nodes"];
 
+/// The range of each setting, and why: checked here, at compile time, so that no rule file
+/// can make the fact computation recurse out of its stack or search for hours.
+const RANGES: &[(&str, u64, u64, &str)] = &[
+    (
+        "mate-plies",
+        1,
+        15,
+        "the mate-threat search looks this many plies ahead, recursing once per ply; the law's threats need 7, and beyond 15 a search cannot finish",
+    ),
+    (
+        "mate-nodes",
+        1,
+        10_000_000,
+        "the node budget of one mate-threat search; the default is 200000, and every move of a play runs searches",
+    ),
+];
+
 /// Reads the settings (each the nearest one up the `extends` chain).
 pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> Settings {
     let mut settings = Settings::default();
     for def in merged.settings.values() {
         let s = &def.item;
-        match s.name.node.as_str() {
-            "mate-plies" => match u32::try_from(s.value.node) {
-                Ok(v) => settings.mate_plies = v,
-                Err(_) => errors.push(CompileError::SettingTooLarge {
+        let value = s.value.node;
+        if let Some(&(name, min, max, why)) = RANGES.iter().find(|r| r.0 == s.name.node) {
+            if !(min..=max).contains(&value) {
+                errors.push(CompileError::SettingOutOfRange {
                     file: def.file.clone(),
                     at: s.value.loc,
-                    value: s.value.node,
-                }),
-            },
-            "mate-nodes" => settings.mate_nodes = s.value.node,
+                    name,
+                    value,
+                    min,
+                    max,
+                    why,
+                });
+                continue;
+            }
+        }
+        match s.name.node.as_str() {
+            "mate-plies" => settings.mate_plies = u32::try_from(value).unwrap_or(u32::MAX),
+            "mate-nodes" => settings.mate_nodes = value,
             other => errors.push(CompileError::unknown_setting(
                 &def.file,
                 s.name.loc,
@@ -59,9 +84,31 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "setting `mate-plies` cannot be `99999999999`",
+                "setting `mate-plies` cannot be `99999999999`: it must be between 1 and 15",
                 "unknown setting `mate-plys`"
             ]
         );
+    }
+
+    #[test]
+    fn each_bound_of_each_setting_is_checked() {
+        for (name, min, max, _) in RANGES {
+            for ok in [*min, *max] {
+                let (_, errors) = read(&format!("rules t\nsetting {name} = {ok}\n"));
+                assert!(errors.is_empty(), "{name} = {ok}: {errors:?}");
+            }
+            for bad in [min - 1, max + 1] {
+                let (_, errors) = read(&format!("rules t\nsetting {name} = {bad}\n"));
+                assert_eq!(
+                    errors,
+                    [format!(
+                        "setting `{name}` cannot be `{bad}`: it must be between {min} and {max}"
+                    )],
+                );
+            }
+        }
+        let (s, _) =
+            read("rules t\nsetting mate-plies = 1000001\nsetting mate-nodes = 100000000000\n");
+        assert_eq!(s, Settings::default());
     }
 }

@@ -309,14 +309,15 @@ mod tests {
     fn run_one(text: &str) -> Vec<CaseReport> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static CASES: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!("xqlaw-runner-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
         let n = CASES.fetch_add(1, Ordering::Relaxed);
-        let path = write(&dir, &format!("case-{n}.yaml"), text);
+        // One folder per case: the file is named after the id, as every spec file must be.
+        let dir = std::env::temp_dir().join(format!("xqlaw-runner-{}-{n}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = write(&dir, "toy-01.yaml", text);
         let rules = compile_str("toy", RULES).unwrap();
         let known: BTreeSet<String> = ["toy".to_string()].into();
         let reports = run(&[rules], &known, std::slice::from_ref(&path));
-        let _ = fs::remove_file(path);
+        let _ = fs::remove_dir_all(&dir);
         reports
     }
 
@@ -404,14 +405,14 @@ mod tests {
     fn a_known_failure_of_one_rule_set_does_not_hide_another() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static CASES: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!("xqlaw-runner-two-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
         let n = CASES.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("xqlaw-runner-two-{}-{n}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
         // Both rule sets give red_loses; each file expects a draw from both.
         let text = SPEC.replace("  toy: red_loses", "  toy: draw\n  twin: draw");
         let one = write(
             &dir,
-            &format!("one-{n}.yaml"),
+            "toy-01.yaml",
             &format!("{text}known_failure:\n  twin: a documented gap\n"),
         );
         let rules = vec![

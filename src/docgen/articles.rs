@@ -322,10 +322,7 @@ mod tests {
     use super::*;
 
     fn empty() -> Corpus {
-        Corpus {
-            rules: Vec::new(),
-            diagrams: Vec::new(),
-        }
+        Corpus::new(Vec::new(), Vec::new())
     }
 
     fn read(text: &str) -> Vec<(Article, Vec<u32>)> {

@@ -32,6 +32,50 @@ pub enum ImportWarning {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Layout(Layout),
+    /// A hand-kept `basis` quote that the re-imported text no longer contains.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    StaleBasis(StaleBasis),
+}
+
+/// A spec file's `basis` quoted the imported text, and the text imported now no longer
+/// contains it: the expectation it supports may be stale.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{id}: the `basis` of `{rule_set}` no longer appears in the imported text")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::stale_basis),
+    help(
+        "the commentary or article changed; check `expect` for `{rule_set}` against the new text and quote it again: “{sentence}”"
+    )
+)]
+pub struct StaleBasis {
+    id: String,
+    rule_set: String,
+    sentence: String,
+    #[source_code]
+    src: Src,
+    #[label("quoted from the old text")]
+    span: SourceSpan,
+}
+
+impl StaleBasis {
+    /// Builds the warning: `span` is the quote in the spec file `src`.
+    pub fn new(
+        id: String,
+        rule_set: String,
+        sentence: String,
+        src: Src,
+        span: SourceSpan,
+    ) -> StaleBasis {
+        StaleBasis {
+            id,
+            rule_set,
+            sentence,
+            src,
+            span,
+        }
+    }
 }
 
 /// A misprint in a diagram and the reading used instead.

@@ -53,6 +53,15 @@ pub struct SpecFile {
     /// failure of one rule set says nothing about the others: theirs still pass or fail.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub known_failure: BTreeMap<String, String>,
+    /// Judge the moves as a presumed cycle although no position of them repeats
+    /// (hand-maintained). The law judges repeated play only (Điều 22.11, 24.2); a diagram that
+    /// prints one turn of a cycle without returning to its position needs this, with
+    /// `assume_cycle_reason`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assume_cycle: bool,
+    /// Why the moves are judged as a cycle: required with `assume_cycle: true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assume_cycle_reason: Option<String>,
     /// Set on a case constructed for this project, not published in the law (hand-maintained):
     /// why it is that position. Its `basis` quotes the sentence it illustrates, verbatim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -113,8 +122,54 @@ impl SpecFile {
         Some((start, moves))
     }
 
-    /// Reads a spec file from YAML text; `name` is used in error messages.
+    /// Reads a spec file from YAML text; `name` is used in error messages. The `id` must be
+    /// a plain name, `[a-z0-9-]+`: paths are built from it. Text nested deeper than
+    /// [`MAX_DEPTH`] is refused before it is parsed.
     pub fn from_yaml(name: &str, text: &str) -> Result<SpecFile, SpecError> {
+        if let Some(at) = too_deep(text) {
+            return Err(SpecError::Parse(YamlError {
+                message: format!(
+                    "the text is nested more than {MAX_DEPTH} levels deep; a spec file needs 3"
+                ),
+                src: NamedSource::new(name, Arc::from(text)),
+                span: SourceSpan::from((at, 1)),
+            }));
+        }
+        let spec = Self::parse(name, text)?;
+        if !is_plain_id(&spec.id) {
+            return Err(id_error(
+                name,
+                text,
+                format!(
+                    "the id `{}` is not a plain name",
+                    crate::report::shorten(&spec.id, 60)
+                ),
+            ));
+        }
+        Ok(spec)
+    }
+
+    /// Reads the spec file `path` holds as `text`: [`SpecFile::from_yaml`], and its `id`
+    /// must equal the file's stem.
+    pub fn from_file_text(path: &Path, text: &str) -> Result<SpecFile, SpecError> {
+        let name = path.display().to_string();
+        let spec = Self::from_yaml(&name, text)?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy());
+        if stem.as_deref() != Some(spec.id.as_str()) {
+            return Err(id_error(
+                &name,
+                text,
+                format!(
+                    "the id `{}` is not the file's name `{}`",
+                    spec.id,
+                    stem.unwrap_or_default()
+                ),
+            ));
+        }
+        Ok(spec)
+    }
+
+    fn parse(name: &str, text: &str) -> Result<SpecFile, SpecError> {
         serde_yaml::from_str(text).map_err(|e| {
             let span = e
                 .location()
@@ -146,7 +201,7 @@ impl SpecFile {
                 message: e.to_string(),
             })
         })?;
-        SpecFile::from_yaml(&path.display().to_string(), &text)
+        SpecFile::from_file_text(path, &text)
     }
 
     /// Replaces the fields that `xqlaw import` writes with those of `imported`, keeping the
@@ -170,6 +225,8 @@ impl SpecFile {
             expect: _,
             basis: _,
             known_failure: _,
+            assume_cycle: _,
+            assume_cycle_reason: _,
             constructed: _,
         } = imported;
         self.id = id;
@@ -184,6 +241,76 @@ impl SpecFile {
         self.commentary = commentary;
         self.sources = sources;
     }
+}
+
+/// The deepest nesting of brackets or indented blocks a spec file may have; far more than
+/// the schema needs (3), far less than what makes the YAML parser slow.
+pub const MAX_DEPTH: usize = 64;
+
+/// Whether `id` is a plain name: lowercase ASCII letters, digits and `-`, not empty.
+fn is_plain_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// An error about the `id`, pointing at the `id:` line's value (or the start of the text).
+fn id_error(name: &str, text: &str, message: String) -> SpecError {
+    let mut offset = 0;
+    let mut span = SourceSpan::from((0, 0));
+    for line in text.split_inclusive('\n') {
+        if let Some(value) = line.strip_prefix("id:") {
+            let lead = value.len() - value.trim_start().len();
+            span = SourceSpan::from((offset + 3 + lead, value.trim().len()));
+            break;
+        }
+        offset += line.len();
+    }
+    SpecError::Id(IdError {
+        message,
+        src: NamedSource::new(name, Arc::from(text)),
+        span,
+    })
+}
+
+/// The offset where `text` first nests deeper than [`MAX_DEPTH`]: flow brackets (`[`, `{`)
+/// outside quotes and comments, plus block levels (indentation, and `- ` or `? ` items
+/// opening a level on the same line). A rough count, on the safe side: it only has to keep
+/// pathological input away from the parser.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut flow = 0usize;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let mut block = indent / 2;
+        let mut rest = line.get(indent..).unwrap_or_default();
+        while let Some(after) = rest.strip_prefix("- ").or_else(|| rest.strip_prefix("? ")) {
+            block += 1;
+            rest = after.trim_start_matches(' ');
+        }
+        if block > MAX_DEPTH {
+            return Some(offset + indent);
+        }
+        let mut quote = None;
+        for (i, c) in line.char_indices() {
+            match (quote, c) {
+                (None, '#') => break,
+                (None, '\'' | '"') => quote = Some(c),
+                (Some(q), c) if c == q => quote = None,
+                (None, '[' | '{') => {
+                    flow += 1;
+                    if flow + block > MAX_DEPTH {
+                        return Some(offset + i);
+                    }
+                }
+                (None, ']' | '}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// Writes `contents` to `path` through a temporary file in the same directory and a rename,
@@ -223,6 +350,27 @@ pub enum SpecError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Write(WriteError),
+    /// The `id` is not a plain name or not the file's name.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Id(IdError),
+}
+
+/// A spec file whose `id` cannot name its pages: not `[a-z0-9-]+`, or not its file's stem.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{message}")]
+#[diagnostic(
+    code(xqlaw::spec::id),
+    help(
+        "the id is the file's name without `.yaml`, in lowercase letters, digits and `-` (e.g. `hinh-01`): pages and links are named after it"
+    )
+)]
+pub struct IdError {
+    message: String,
+    #[source_code]
+    src: NamedSource<Arc<str>>,
+    #[label("this id")]
+    span: SourceSpan,
 }
 
 /// A spec file that could not be read.
@@ -286,6 +434,8 @@ mod tests {
             expect: BTreeMap::new(),
             basis: BTreeMap::new(),
             known_failure: BTreeMap::new(),
+            assume_cycle: false,
+            assume_cycle_reason: None,
             constructed: None,
         }
     }

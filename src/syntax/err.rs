@@ -23,6 +23,10 @@ pub enum ParseError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Duplicate(DuplicateAttr),
+    /// Parentheses or prefix operators nest deeper than the limit.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    TooDeep(TooDeep),
 }
 
 impl ParseError {
@@ -32,6 +36,7 @@ impl ParseError {
             ParseError::Syntax(e) => e.loc,
             ParseError::IntegerTooLarge(e) => e.loc,
             ParseError::Duplicate(e) => e.loc,
+            ParseError::TooDeep(e) => e.loc,
         }
     }
 }
@@ -66,6 +71,33 @@ impl SyntaxError {
             span: loc.into(),
             label,
             help,
+            loc,
+        }
+    }
+}
+
+/// Parentheses, `not`, `opponent` or `any threat` nested deeper than the parser allows.
+#[derive(Debug, Error, Diagnostic)]
+#[error("expressions nest more than {limit} levels deep")]
+#[diagnostic(
+    code(xqlaw::syntax::too_deep),
+    help("name a part of the expression as a term and use the term instead")
+)]
+pub struct TooDeep {
+    #[source_code]
+    src: NamedSource<Arc<str>>,
+    #[label("level {}", limit + 1)]
+    span: SourceSpan,
+    limit: usize,
+    loc: Loc,
+}
+
+impl TooDeep {
+    pub(crate) fn new(file: &SourceFile, loc: Loc, limit: usize) -> TooDeep {
+        TooDeep {
+            src: file.named(),
+            span: loc.into(),
+            limit,
             loc,
         }
     }

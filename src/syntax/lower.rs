@@ -6,7 +6,8 @@
 use pest::iterators::Pair;
 
 use super::ast::*;
-use super::err::{DuplicateAttr, IntegerTooLarge, ParseError};
+use super::depth::MAX_NESTING;
+use super::err::{DuplicateAttr, IntegerTooLarge, ParseError, TooDeep};
 use super::parser::Rule;
 use crate::source::{Loc, Node, SourceFile};
 
@@ -15,6 +16,8 @@ pub(super) struct Lowerer<'f> {
     file: &'f SourceFile,
     /// Errors found while lowering (integers too large, duplicated attributes).
     pub(super) errors: Vec<ParseError>,
+    /// How many nested parts enclose the one being lowered.
+    depth: usize,
 }
 
 /// Whether a pair is punctuation or a keyword that carries no information of its own.
@@ -60,7 +63,25 @@ impl<'f> Lowerer<'f> {
         Lowerer {
             file,
             errors: Vec::new(),
+            depth: 0,
         }
+    }
+
+    /// Lowers a nested part with `lower`, counting the nesting (see [`super::depth`]): past
+    /// [`MAX_NESTING`] levels it is an error and nothing deeper is visited.
+    fn nested<T>(&mut self, loc: Loc, lower: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        if self.depth >= MAX_NESTING {
+            self.errors.push(ParseError::TooDeep(TooDeep::new(
+                self.file,
+                loc,
+                MAX_NESTING,
+            )));
+            return None;
+        }
+        self.depth += 1;
+        let lowered = lower(self);
+        self.depth -= 1;
+        lowered
     }
 
     fn loc(&self, pair: &Pair<'_, Rule>) -> Loc {
@@ -386,7 +407,10 @@ impl<'f> Lowerer<'f> {
         let loc = self.loc(&pair);
         let p = inner(pair).next()?;
         match p.as_rule() {
-            Rule::not_expr => Some(Node::new(Expr::Not(Box::new(self.lower_not_expr(p)?)), loc)),
+            Rule::not_expr => {
+                let operand = self.nested(loc, |l| l.lower_not_expr(p))?;
+                Some(Node::new(Expr::Not(Box::new(operand)), loc))
+            }
             Rule::primary => self.lower_primary(p),
             _ => None,
         }
@@ -396,7 +420,10 @@ impl<'f> Lowerer<'f> {
     fn lower_primary(&mut self, pair: Pair<'_, Rule>) -> Option<Node<Expr>> {
         let p = inner(pair).next()?;
         match p.as_rule() {
-            Rule::expr => self.lower_expr(p),
+            Rule::expr => {
+                let loc = self.loc(&p);
+                self.nested(loc, |l| l.lower_expr(p))
+            }
             Rule::threats => self.lower_threats(p),
             Rule::call => self.lower_call(p),
             _ => None,
@@ -408,7 +435,8 @@ impl<'f> Lowerer<'f> {
         let loc = self.loc(&pair);
         let mut pairs = inner(pair);
         let quantifier = self.lower_threat_quantifier(pairs.next()?)?;
-        let body = self.lower_not_expr(pairs.next()?)?;
+        let body = pairs.next()?;
+        let body = self.nested(loc, |l| l.lower_not_expr(body))?;
         Some(Node::new(Expr::Threats(quantifier, Box::new(body)), loc))
     }
 
@@ -459,10 +487,10 @@ impl<'f> Lowerer<'f> {
         let loc = self.loc(&pair);
         let p = inner(pair).next()?;
         match p.as_rule() {
-            Rule::pattern_not => Some(Node::new(
-                Pattern::Not(Box::new(self.lower_pattern_not(p)?)),
-                loc,
-            )),
+            Rule::pattern_not => {
+                let operand = self.nested(loc, |l| l.lower_pattern_not(p))?;
+                Some(Node::new(Pattern::Not(Box::new(operand)), loc))
+            }
             Rule::pattern_primary => self.lower_pattern_primary(p),
             _ => None,
         }
@@ -472,7 +500,10 @@ impl<'f> Lowerer<'f> {
     fn lower_pattern_primary(&mut self, pair: Pair<'_, Rule>) -> Option<Node<Pattern>> {
         let p = inner(pair).next()?;
         match p.as_rule() {
-            Rule::pattern => self.lower_pattern(p),
+            Rule::pattern => {
+                let loc = self.loc(&p);
+                self.nested(loc, |l| l.lower_pattern(p))
+            }
             Rule::opponent => self.lower_opponent(p),
             Rule::quantified => self.lower_quantified(p),
             _ => None,
@@ -482,7 +513,8 @@ impl<'f> Lowerer<'f> {
     /// `opponent = { kw_opponent ~ pattern_not }`
     fn lower_opponent(&mut self, pair: Pair<'_, Rule>) -> Option<Node<Pattern>> {
         let loc = self.loc(&pair);
-        let body = self.lower_pattern_not(inner(pair).next()?)?;
+        let body = inner(pair).next()?;
+        let body = self.nested(loc, |l| l.lower_pattern_not(body))?;
         Some(Node::new(Pattern::Opponent(Box::new(body)), loc))
     }
 

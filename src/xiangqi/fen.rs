@@ -3,7 +3,9 @@
 //! A xiangqi FEN lists the ranks from Black's back rank (rank 9) down to Red's (rank 0),
 //! separated by `/`; digits count empty points. Both letter sets are read: `R N B A K C P` and
 //! WXF `R H E A K C P`, uppercase for Red. The side to move follows: `w` or `r` for Red, `b` for
-//! Black (Red when missing). Further fields (`- - 0 1`, or the law's `– – – 1`) are ignored.
+//! Black (Red when missing). Up to four further fields are read and ignored: two dashes (`-`
+//! or the law's `–`), then the two move counters (digits or a dash), as in `- - 0 1` or the
+//! law's `– – – 1`. Anything else after the side to move is an error.
 
 use std::ops::Range;
 
@@ -30,6 +32,8 @@ pub enum FenErrorKind {
     UnknownChar,
     /// The side-to-move field is not `w`, `r` or `b`.
     BadSide,
+    /// A field after the side to move is not a dash or a counter, or there are too many.
+    Trailing,
     /// The text is well formed but the position breaks a placement rule.
     Position(PositionError),
 }
@@ -194,18 +198,51 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                 return Err(FenError::new(
                     fen,
                     FenErrorKind::BadSide,
-                    format!("`{side}` is not a side to move"),
+                    format!(
+                        "`{}` is not a side to move",
+                        crate::report::shorten(side, 20)
+                    ),
                     "after the board comes the side to move: `w` or `r` for red, `b` for black",
                 )
                 .label(at..at + side.len(), "expected `w`, `r` or `b`"));
             }
         };
     }
+    trailing_fields(fen, fields.get(2..).unwrap_or_default())?;
     Ok(Parsed {
         setup,
         spans,
         board: board_span,
     })
+}
+
+/// Checks the fields after the side to move: at most four, two dashes then two counters.
+fn trailing_fields(fen: &str, fields: &[(usize, &str)]) -> Result<(), FenError> {
+    let dash = |t: &str| matches!(t, "-" | "–" | "—");
+    let counter = |t: &str| dash(t) || (t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit()));
+    for (i, &(at, text)) in fields.iter().enumerate() {
+        let (fits, expected) = match i {
+            0 | 1 => (dash(text), "a dash (`-`)"),
+            2 => (counter(text), "the half-move counter (digits or `-`)"),
+            3 => (counter(text), "the move number (digits or `-`)"),
+            _ => (false, "nothing more"),
+        };
+        if !fits {
+            let end = fields.last().map_or(at + text.len(), |(a, t)| a + t.len());
+            let span = if i >= 4 { at..end } else { at..at + text.len() };
+            return Err(FenError::new(
+                fen,
+                FenErrorKind::Trailing,
+                format!(
+                    "`{}` after the side to move is not a FEN field",
+                    crate::report::shorten(fen.get(span.clone()).unwrap_or(text), 20)
+                ),
+                "after the side to move a FEN may have four fields, `- - 0 1` (or the law's `– – – 1`); remove the rest",
+            )
+            .label(span, format!("expected {expected}")));
+        }
+    }
+    Ok(())
 }
 
 fn position_error(fen: &str, parsed: &Parsed, e: PositionError) -> FenError {
@@ -352,6 +389,23 @@ mod tests {
             Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - -")
                 .unwrap();
         assert_eq!(r, p);
+    }
+
+    #[test]
+    fn junk_after_the_fields_is_an_error() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+        for ok in ["", " - - 0 1", " – – – 1", " - -", " - - 12"] {
+            assert!(Position::from_fen(&format!("{start}{ok}")).is_ok(), "{ok}");
+        }
+        let e = err(&format!("{start} - - 0 1 junk more"));
+        assert_eq!(e.kind(), FenErrorKind::Trailing);
+        assert_eq!(underlined(&e), ["junk more"]);
+        let e = err(&format!("{start} x"));
+        assert_eq!(e.kind(), FenErrorKind::Trailing);
+        assert_eq!(underlined(&e), ["x"]);
+        let e = err(&format!("{start} - - 0 {}", "9".repeat(5000)));
+        assert_eq!(e.kind(), FenErrorKind::Trailing);
+        assert!(e.to_string().len() < 100, "{e}");
     }
 
     #[test]

@@ -1,0 +1,756 @@
+//! Every reproduction of issue 11 (the tool tried as a careless or hostile user would) run
+//! against the binary: each answers with a clear error or the right output, never a crash, a
+//! hang, a write outside its folder or a silent wrong answer. `docs`' own reproductions
+//! (deleting, symlinks, escaping) are in `tests/hostile_docs.rs`.
+
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xqlaw-hostile-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What a run of the binary gave.
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+/// Runs `xqlaw args` in `dir` with `input` on standard input; fails the test if it runs
+/// longer than `limit` (a hang) or is killed by a signal (a crash).
+fn xqlaw_in(dir: &Path, args: &[&str], input: &[u8], limit: Duration) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let started = Instant::now();
+    let out_reader = {
+        let mut out = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = std::io::Read::read_to_end(&mut out, &mut buf);
+            buf
+        })
+    };
+    let err_reader = {
+        let mut err = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = std::io::Read::read_to_end(&mut err, &mut buf);
+            buf
+        })
+    };
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("`xqlaw {}` ran longer than {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    let out = String::from_utf8_lossy(&out_reader.join().unwrap()).into_owned();
+    let err = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
+    let Some(code) = status.code() else {
+        panic!("`xqlaw {}` was killed: {status}\n{err}", args.join(" "));
+    };
+    assert_ne!(code, 101, "`xqlaw {}` panicked:\n{err}", args.join(" "));
+    assert_ne!(code, 134, "`xqlaw {}` aborted:\n{err}", args.join(" "));
+    Run { code, out, err }
+}
+
+fn xqlaw(args: &[&str]) -> Run {
+    xqlaw_in(root(), args, b"", Duration::from_secs(120))
+}
+
+/// A copy of the project's rule files and of a few of the law's spec files in `dir`.
+fn project(dir: &Path, ids: &[&str]) {
+    fs::create_dir_all(dir.join("rules")).unwrap();
+    fs::create_dir_all(dir.join("spec-tests/vn-1999")).unwrap();
+    for name in ["vn-1999", "axf", "cxa"] {
+        fs::copy(
+            root().join(format!("rules/{name}.rules")),
+            dir.join(format!("rules/{name}.rules")),
+        )
+        .unwrap();
+    }
+    for id in ids {
+        fs::copy(
+            root().join(format!("spec-tests/vn-1999/{id}.yaml")),
+            dir.join(format!("spec-tests/vn-1999/{id}.yaml")),
+        )
+        .unwrap();
+    }
+}
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+
+// ---------------------------------------------------------------------------------------------
+// 2. A spec file's id names the pages: it must be a plain name, the file's own.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn an_id_that_is_a_path_is_an_error_at_the_id_line_and_nothing_is_written_outside() {
+    let dir = scratch("id");
+    project(&dir, &["hinh-01", "hinh-02"]);
+    let spec = dir.join("spec-tests/vn-1999/hinh-01.yaml");
+    let text = fs::read_to_string(&spec).unwrap();
+    fs::write(
+        &spec,
+        text.replace("id: hinh-01", "id: ../../../escaped-outside"),
+    )
+    .unwrap();
+    let test = xqlaw_in(&dir, &["test"], b"", Duration::from_secs(120));
+    assert_eq!(test.code, 1, "{}", test.out);
+    assert!(test.out.contains("xqlaw::spec::id"), "{}", test.out);
+    assert!(
+        test.out
+            .contains("the id `../../../escaped-outside` is not a plain name"),
+        "{}",
+        test.out
+    );
+    assert!(test.out.contains("hinh-01.yaml:1:5]"), "{}", test.out);
+    fs::create_dir_all(dir.join("a/b")).unwrap();
+    let docs = xqlaw_in(
+        &dir,
+        &["docs", "--out", "a/b/site"],
+        b"",
+        Duration::from_secs(120),
+    );
+    assert_eq!(docs.code, 1, "{}", docs.err);
+    let escaped: Vec<_> = walk(&dir)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("escaped"))
+        .collect();
+    assert!(escaped.is_empty(), "{escaped:?}");
+
+    // A plain id that is not the file's name is refused too.
+    fs::write(&spec, text.replace("id: hinh-01", "id: hinh-99")).unwrap();
+    let test = xqlaw_in(&dir, &["test"], b"", Duration::from_secs(120));
+    assert_eq!(test.code, 1, "{}", test.out);
+    assert!(
+        test.out
+            .contains("the id `hinh-99` is not the file's name `hinh-01`"),
+        "{}",
+        test.out
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. A symlink loop in a spec folder.
+// ---------------------------------------------------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_in_the_spec_folder_neither_hangs_nor_counts_twice() {
+    let dir = scratch("loop");
+    project(&dir, &["hinh-01", "hinh-02"]);
+    std::os::unix::fs::symlink(".", dir.join("spec-tests/vn-1999/loop")).unwrap();
+    let limit = Duration::from_secs(60);
+    let test = xqlaw_in(&dir, &["test", "-q"], b"", limit);
+    assert_eq!(test.code, 0, "{}{}", test.out, test.err);
+    assert!(test.out.ends_with("6 passed, 0 failed\n"), "{}", test.out);
+    let check = xqlaw_in(&dir, &["check", "rules/vn-1999.rules"], b"", limit);
+    assert!(check.err.contains("2 diagrams searched"), "{}", check.err);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. `docs` with a mistyped or partly unreadable spec folder.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn docs_fails_on_a_missing_spec_folder_and_counts_unreadable_files() {
+    let dir = scratch("docs-specs");
+    project(&dir, &["hinh-01", "hinh-02"]);
+    let limit = Duration::from_secs(120);
+    let typo = xqlaw_in(
+        &dir,
+        &["docs", "--specs", "spec-test", "--out", "site"],
+        b"",
+        limit,
+    );
+    assert_eq!(typo.code, 1);
+    assert!(
+        typo.err
+            .contains("no such spec file or folder: `spec-test`"),
+        "{}",
+        typo.err
+    );
+    assert!(!dir.join("site").exists());
+
+    let spec = dir.join("spec-tests/vn-1999/hinh-02.yaml");
+    let text = fs::read_to_string(&spec).unwrap();
+    fs::write(&spec, text + "bogus: [\n").unwrap();
+    let docs = xqlaw_in(&dir, &["docs", "--out", "site"], b"", limit);
+    assert_eq!(docs.code, 1, "{}", docs.err);
+    assert!(
+        docs.err
+            .contains("warning: 1 of 2 spec files could not be read"),
+        "{}",
+        docs.err
+    );
+    assert!(docs.err.contains("hinh-02.yaml"), "{}", docs.err);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5, 6. `import` keeps hand fields but says when their quote went stale; reads a file once.
+// ---------------------------------------------------------------------------------------------
+
+const H1: &str = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w – – – 1";
+
+fn law(commentary: &str) -> String {
+    format!(
+        "24.2. Nếu hòa.\n\n[b]Hình 1[/b]\n[game]\nFEN {H1}\nSTART{{\n1.X2.1 Tg6.1\n2.X2/1 Tg6/1\n}}END\n[/game]\n{commentary}\n"
+    )
+}
+
+#[test]
+fn import_warns_when_a_kept_basis_no_longer_appears_in_the_text() {
+    let dir = scratch("stale-basis");
+    fs::write(dir.join("law.txt"), law("Trắng đuổi mãi, bị xử thua.")).unwrap();
+    let limit = Duration::from_secs(60);
+    let first = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+    assert_eq!(first.code, 0, "{}", first.err);
+    let spec = dir.join("specs/hinh-01.yaml");
+    let text = fs::read_to_string(&spec).unwrap();
+    fs::write(
+        &spec,
+        text.replace(
+            "expect: {}\n",
+            "expect:\n  vn-1999: red_loses\nbasis:\n  vn-1999: Trắng đuổi mãi, bị xử thua.\n",
+        ),
+    )
+    .unwrap();
+    // The same text again: the quote is still there, no warning.
+    let same = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+    assert!(!same.err.contains("stale_basis"), "{}", same.err);
+
+    fs::write(dir.join("law.txt"), law("Trắng đuổi mãi, xử hòa.")).unwrap();
+    let changed = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+    assert_eq!(changed.code, 0, "{}", changed.err);
+    assert!(
+        changed.err.contains("xqlaw::import::stale_basis"),
+        "{}",
+        changed.err
+    );
+    assert!(
+        changed
+            .err
+            .contains("hinh-01: the `basis` of `vn-1999` no longer appears in the imported text"),
+        "{}",
+        changed.err
+    );
+    assert!(
+        changed.err.contains("Trắng đuổi mãi, bị xử thua."),
+        "{}",
+        changed.err
+    );
+    assert!(changed.err.contains("hinh-01.yaml:"), "{}", changed.err);
+    // The hand fields are kept, the commentary renewed.
+    let kept = fs::read_to_string(&spec).unwrap();
+    assert!(
+        kept.contains("vn-1999: Trắng đuổi mãi, bị xử thua."),
+        "{kept}"
+    );
+    assert!(
+        kept.contains("commentary: |\n  Trắng đuổi mãi, xử hòa."),
+        "{kept}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn import_reads_a_file_given_twice_once() {
+    let dir = scratch("twice");
+    fs::write(dir.join("law.txt"), law("Hòa.")).unwrap();
+    fs::write(dir.join("copy.txt"), law("Hòa.")).unwrap();
+    let run = xqlaw_in(
+        &dir,
+        &[
+            "import",
+            "law.txt",
+            "./law.txt",
+            "copy.txt",
+            "--out",
+            "specs",
+        ],
+        b"",
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert_eq!(
+        run.out, "1 diagrams imported, 0 errata, 0 merged copies\n",
+        "{}",
+        run.err
+    );
+    let spec = fs::read_to_string(dir.join("specs/hinh-01.yaml")).unwrap();
+    assert_eq!(spec.matches("- file:").count(), 1, "{spec}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. `judge --batch` reads bytes.
+// ---------------------------------------------------------------------------------------------
+
+fn case(id: &str) -> String {
+    format!("{{\"id\": \"{id}\", \"moves\": [\"h2e2\", \"h9g7\"]}}\n")
+}
+
+fn batch(input: &[u8]) -> (Run, Vec<serde_json::Value>) {
+    let run = xqlaw_in(
+        root(),
+        &[
+            "judge",
+            "--rules",
+            "tests/rules/basic.rules",
+            "--batch",
+            "-",
+        ],
+        input,
+        Duration::from_secs(120),
+    );
+    let lines = run
+        .out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (run, lines)
+}
+
+#[test]
+fn a_batch_line_of_invalid_utf8_is_an_error_entry_and_the_run_goes_on() {
+    let mut input = Vec::new();
+    for n in 1..=1000 {
+        if n == 600 {
+            input.extend_from_slice(b"{\"id\": \"600\", \"moves\": [\"h2e2\xe9\"]}\n");
+        } else {
+            input.extend_from_slice(case(&n.to_string()).as_bytes());
+        }
+    }
+    let (run, lines) = batch(&input);
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert_eq!(lines.len(), 1000);
+    assert_eq!(lines[599]["id"], "600");
+    assert_eq!(lines[599]["line"], 600);
+    assert_eq!(
+        lines[599]["error"],
+        "line 600 is not valid UTF-8 (byte 0xE9 at byte 30)"
+    );
+    assert_eq!(lines[999]["id"], "1000");
+    assert!(lines[999]["verdict"].is_string());
+    assert!(run.err.contains("1 of 1000 cases failed"), "{}", run.err);
+}
+
+#[test]
+fn a_batch_with_a_bom_a_lone_surrogate_and_blank_lines() {
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    input.extend_from_slice(case("first").as_bytes());
+    input.extend_from_slice(b"\n   \n\r\n");
+    input.extend_from_slice(b"{\"id\": \"sur\\ud800\", \"moves\": [\"h2e2\"]}\n");
+    input.extend_from_slice(case("last").as_bytes());
+    let (run, lines) = batch(&input);
+    assert_eq!(run.code, 2, "{}", run.err);
+    // Blank lines are skipped: one output line per non-blank input line.
+    assert_eq!(lines.len(), 3, "{}", run.out);
+    assert_eq!(lines[0]["id"], "first");
+    assert!(lines[0]["verdict"].is_string(), "{}", run.out);
+    assert_eq!(lines[1]["id"], "sur\u{FFFD}");
+    assert_eq!(lines[1]["line"], 5);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad case: "),
+        "{}",
+        run.out
+    );
+    assert_eq!(lines[2]["id"], "last");
+    let help = xqlaw(&["judge", "--help"]);
+    assert!(
+        help.out
+            .contains("Writes one line per non-blank input line"),
+        "{}",
+        help.out
+    );
+    assert!(help.out.contains("Blank lines are skipped"), "{}", help.out);
+}
+
+#[test]
+fn a_batch_line_longer_than_the_cap_is_an_error_entry() {
+    let mut input = case("before").into_bytes();
+    input.extend_from_slice(b"{\"id\": \"huge\", \"moves\": [\"");
+    input.resize(input.len() + 3 * 1024 * 1024, b'a');
+    input.extend_from_slice(b"\"]}\n");
+    input.extend_from_slice(case("after").as_bytes());
+    let (run, lines) = batch(&input);
+    assert_eq!(lines.len(), 3, "{}", run.err);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["id"], "huge");
+    assert_eq!(
+        lines[1]["error"],
+        "line 2 is longer than 1048576 bytes; it is not read"
+    );
+    assert!(lines[2]["verdict"].is_string());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_batch_whose_reader_stops_listening_ends_quietly() {
+    let input: String = (0..5000).map(|n| case(&n.to_string())).collect();
+    let path = scratch("pipe").join("cases.jsonl");
+    fs::write(&path, input).unwrap();
+    let script = format!(
+        "'{}' judge --rules tests/rules/basic.rules --batch '{}' | head -1 >/dev/null; echo \"${{PIPESTATUS[0]}}\"",
+        env!("CARGO_BIN_EXE_xqlaw"),
+        path.display()
+    );
+    let run = Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(String::from_utf8_lossy(&run.stdout).trim(), "0", "{err}");
+    assert!(err.is_empty(), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. A diagnostic beyond column 65,535, in every reader.
+// ---------------------------------------------------------------------------------------------
+
+fn far(text: &str) -> String {
+    format!("{}{text}", " ".repeat(70_000))
+}
+
+#[test]
+fn a_diagnostic_far_right_renders_in_every_reader() {
+    // A FEN, a move, a rule file, a spec file, an imported text.
+    let fen = format!("{START}{}", far("Z"));
+    let run = xqlaw(&["fen", &fen]);
+    assert_eq!(run.code, 1);
+    assert!(run.err.contains("is not a FEN field"), "{}", run.err);
+    assert!(run.err.len() < 5_000, "{} bytes", run.err.len());
+
+    let moves = far("h2e2 zz");
+    let run = xqlaw(&["judge", "--rules", "rules/vn-1999.rules", "--moves", &moves]);
+    assert_eq!(run.code, 1);
+    assert!(run.err.len() < 5_000, "{}", run.err);
+
+    let dir = scratch("far");
+    fs::write(
+        dir.join("far.rules"),
+        format!(
+            "rules far\nruling r when every move {} -> forbidden\n",
+            far("chek")
+        ),
+    )
+    .unwrap();
+    let run = xqlaw_in(&dir, &["check", "far.rules"], b"", Duration::from_secs(60));
+    assert_eq!(run.code, 1);
+    assert!(run.err.contains("far.rules:2:70026]"), "{}", run.err);
+    assert!(
+        run.err.contains("unknown fact or term `chek`"),
+        "{}",
+        run.err
+    );
+
+    project(&dir, &["hinh-01", "hinh-02"]);
+    let spec = dir.join("spec-tests/vn-1999/hinh-02.yaml");
+    let text = fs::read_to_string(&spec).unwrap();
+    fs::write(
+        &spec,
+        text.replace("title: Hình 2", &format!("title: {}", far("[x"))),
+    )
+    .unwrap();
+    let run = xqlaw_in(&dir, &["test"], b"", Duration::from_secs(60));
+    assert_eq!(run.code, 1);
+    assert!(run.out.contains("pass  vn-1999  hinh-01"), "{}", run.out);
+    assert!(run.out.contains("hinh-02.yaml:2:"), "{}", run.out);
+
+    fs::write(
+        dir.join("law.txt"),
+        format!(
+            "24.2. Hòa.\n\n[b]Hình 1[/b]\n[game]\nFEN {H1}\nSTART{{\n1.X2.1 Tg6.1 {}\n}}END\n[/game]\n",
+            far("Qq9.9")
+        ),
+    )
+    .unwrap();
+    let run = xqlaw_in(
+        &dir,
+        &["import", "law.txt", "--out", "imported"],
+        b"",
+        Duration::from_secs(60),
+    );
+    assert!(run.err.contains("law.txt:7:"), "{}", run.err);
+    assert!(run.err.len() < 10_000, "{} bytes", run.err.len());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 9, 10. Limits: perft depth, rule nesting, settings, nested YAML, many rulings.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn perft_refuses_a_depth_beyond_its_limit() {
+    let run = xqlaw(&["perft", "--depth", "20000"]);
+    assert_eq!(run.code, 2);
+    assert!(run.err.contains("20000 is not in 0..=12"), "{}", run.err);
+}
+
+#[test]
+fn deep_nesting_in_a_rule_file_is_an_error_not_a_stack_overflow() {
+    let dir = scratch("nesting");
+    let parens = format!(
+        "rules deep\nterm t on move = {}check{}\n",
+        "(".repeat(7000),
+        ")".repeat(7000)
+    );
+    let nots = format!(
+        "rules deep\nterm t on move = {}check\n",
+        "not ".repeat(20_000)
+    );
+    let patterns = format!(
+        "rules deep\nruling r when {}every move check -> forbidden\n",
+        "not ".repeat(20_000)
+    );
+    for (name, text) in [("parens", parens), ("nots", nots), ("patterns", patterns)] {
+        fs::write(dir.join(format!("{name}.rules")), text).unwrap();
+        let file = format!("{name}.rules");
+        let run = xqlaw_in(&dir, &["check", &file], b"", Duration::from_secs(60));
+        assert_eq!(run.code, 1, "{name}: {}", run.err);
+        assert!(
+            run.err.contains("xqlaw::syntax::too_deep"),
+            "{name}: {}",
+            run.err
+        );
+        assert!(
+            run.err
+                .contains("expressions nest more than 64 levels deep"),
+            "{name}: {}",
+            run.err
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn settings_out_of_range_are_refused_at_compile_time() {
+    let dir = scratch("settings");
+    fs::write(
+        dir.join("huge.rules"),
+        "rules huge\nsetting mate-plies = 1000001\nsetting mate-nodes = 100000000000\n\
+         ruling perpetual-check when every move check -> forbidden\n\
+         verdict\n    side forbidden -> side loses\n    otherwise -> draw\n",
+    )
+    .unwrap();
+    let specs = root().join("spec-tests").display().to_string();
+    let run = xqlaw_in(
+        &dir,
+        &["check", "huge.rules", "--specs", &specs],
+        b"",
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, 1, "{}", run.err);
+    assert!(run.err.contains("xqlaw::setting::range"), "{}", run.err);
+    assert!(
+        run.err
+            .contains("setting `mate-plies` cannot be `1000001`: it must be between 1 and 15"),
+        "{}",
+        run.err
+    );
+    assert!(run.err.contains("huge.rules:2:22]"), "{}", run.err);
+    assert!(
+        run.err.contains(
+            "setting `mate-nodes` cannot be `100000000000`: it must be between 1 and 10000000"
+        ),
+        "{}",
+        run.err
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_deeply_nested_spec_file_is_refused_fast() {
+    let dir = scratch("deep-yaml");
+    fs::create_dir_all(dir.join("specs")).unwrap();
+    let flow = format!("id: deep\nexpect: {}\n", "[".repeat(100_000));
+    fs::write(dir.join("specs/deep.yaml"), flow).unwrap();
+    let block: String = (0..100_000).map(|_| "- ").collect::<String>() + "x\n";
+    fs::write(
+        dir.join("specs/block.yaml"),
+        format!("id: block\nexpect:\n{block}"),
+    )
+    .unwrap();
+    let run = xqlaw_in(
+        &dir,
+        &[
+            "test",
+            "--rules",
+            &root().join("rules/vn-1999.rules").display().to_string(),
+            "specs",
+        ],
+        b"",
+        Duration::from_secs(20),
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.out
+            .matches("the text is nested more than 64 levels deep")
+            .count(),
+        2,
+        "{}",
+        run.out
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fifty_thousand_rulings_compile() {
+    // Quadratic compilation took 10 s for 50,000 rulings (0.16 s for 5,000); this only keeps
+    // it from hanging, the speed is measured by `benches/law.rs`.
+    let dir = scratch("many");
+    let mut text = String::from("rules many\n");
+    for i in 0..50_000 {
+        text.push_str(&format!("ruling r{i} when every move check -> forbidden\n"));
+    }
+    text.push_str("verdict\n    side forbidden -> side loses\n    otherwise -> draw\n");
+    fs::write(dir.join("many.rules"), text).unwrap();
+    let run = xqlaw_in(&dir, &["graph", "many.rules"], b"", Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(run.out.contains("r49999"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 12. Small argument and output faults.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn perft_at_depth_zero_counts_the_one_empty_line() {
+    let run = xqlaw(&["perft", "--depth", "0", "--divide"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.out, "1\n");
+    let run = xqlaw(&["perft", "--depth", "0"]);
+    assert_eq!(run.out, "1\n");
+}
+
+#[test]
+fn a_move_starting_with_a_dash_is_a_value() {
+    let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 w";
+    let run = xqlaw(&[
+        "judge",
+        "--rules",
+        "rules/vn-1999.rules",
+        "--notation",
+        "wxf",
+        "--fen",
+        fen,
+        "--moves",
+        "-R+1",
+    ]);
+    assert!(!run.err.contains("unexpected argument"), "{}", run.err);
+    assert!(
+        !run.err.contains("Usage:"),
+        "`-R+1` was read as a flag: {}",
+        run.err
+    );
+    let run = xqlaw(&[
+        "facts",
+        "--notation",
+        "wxf",
+        "--fen",
+        fen,
+        "--moves",
+        "-R+1",
+    ]);
+    assert!(!run.err.contains("unexpected argument"), "{}", run.err);
+}
+
+#[test]
+fn a_fen_with_junk_fields_is_refused_and_its_echo_cut() {
+    let run = xqlaw(&["fen", &format!("{START} - - 0 1 junk more")]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.err
+            .contains("`junk more` after the side to move is not a FEN field"),
+        "{}",
+        run.err
+    );
+    let long = format!("{START} {}", "x".repeat(100_000));
+    let run = xqlaw(&["fen", &long]);
+    assert_eq!(run.code, 1);
+    assert!(run.err.len() < 5_000, "{} bytes", run.err.len());
+    assert!(run.err.contains("more characters)"), "{}", run.err);
+}
+
+#[test]
+fn test_with_nothing_to_test_says_so_and_fails() {
+    let dir = scratch("nothing");
+    fs::create_dir_all(dir.join("empty")).unwrap();
+    fs::create_dir_all(dir.join("no-expect")).unwrap();
+    let spec = fs::read_to_string(root().join("spec-tests/vn-1999/hinh-01.yaml")).unwrap();
+    let cut = spec.split("\nexpect:").next().unwrap().to_owned() + "\n";
+    fs::write(dir.join("no-expect/hinh-01.yaml"), cut).unwrap();
+    for folder in ["empty", "no-expect"] {
+        let path = dir.join(folder).display().to_string();
+        let run = xqlaw(&["test", "--rules", "rules/vn-1999.rules", &path]);
+        assert_eq!(run.code, 1, "{folder}: {}", run.out);
+        assert!(run.err.contains("no cases judged"), "{folder}: {}", run.err);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 13. Progress bars only on a terminal.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn long_runs_draw_no_progress_bar_into_a_pipe() {
+    let run = xqlaw(&["perft", "--depth", "4"]);
+    assert_eq!(run.out, "3290240\n");
+    assert!(run.err.starts_with("time "), "{}", run.err);
+    assert_eq!(run.err.lines().count(), 1, "{}", run.err);
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                todo.push(path.clone());
+            }
+            out.push(path);
+        }
+    }
+    out
+}
