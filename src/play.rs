@@ -554,17 +554,17 @@ mod tests {
     fn a_batch_line_may_assume_a_cycle() {
         let rules = law();
         let plain = format!(r#"{{"id": 1, "fen": "{HINH_1}", "moves": ["h8h9"]}}"#);
-        let (text, ok) = judge_line(&rules, &plain, options());
+        let (text, ok) = judge_line(&rules, 1, &plain, options());
         assert!(ok && text.contains(r#""verdict":"no_repetition""#), "{text}");
         let assumed =
             format!(r#"{{"id": 2, "fen": "{HINH_1}", "moves": ["h8h9"], "assume_cycle": true}}"#);
-        let (text, ok) = judge_line(&rules, &assumed, options());
+        let (text, ok) = judge_line(&rules, 1, &assumed, options());
         assert!(ok && text.contains(r#""verdict":"red_loses""#), "{text}");
         let all = BatchOptions {
             assume_cycle: true,
             ..options()
         };
-        let (text, _) = judge_line(&rules, &plain, all);
+        let (text, _) = judge_line(&rules, 1, &plain, all);
         assert!(text.contains(r#""verdict":"red_loses""#), "{text}");
     }
 
