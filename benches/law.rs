@@ -75,6 +75,7 @@ fn bench_batch(c: &mut Criterion) {
     let options = BatchOptions {
         notation: Notation::Iccs,
         cycle: false,
+        assume_cycle: false,
         chunk: 256,
     };
     let mut group = c.benchmark_group("xqlaw judge --batch");

@@ -18,6 +18,7 @@ mod import;
 mod judge;
 mod perft;
 mod rules;
+mod serve;
 mod test;
 mod whatif;
 
@@ -50,6 +51,8 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Judge an amended copy of a rule set against its base: which cases change verdict.
     Whatif(whatif::WhatifArgs),
+    /// Serve the workbench: edit a rule set in the browser and see every verdict change.
+    Serve(serve::ServeArgs),
     /// Regenerate the documentation in `docs/` from `rules/` and `spec-tests/`.
     Docs(docs::DocsArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
@@ -72,6 +75,7 @@ impl Cli {
             Command::Graph(args) => report(rules::run_graph(&args)),
             Command::Diff(args) => diff::run(&args),
             Command::Whatif(args) => whatif::run(&args),
+            Command::Serve(args) => serve::run(&args),
             Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),

@@ -31,6 +31,7 @@ use std::path::PathBuf;
 use crate::corpus::{Corpus, Diagram};
 
 pub use book::BookOptions;
+pub use diagram_page::board_plain;
 pub use edition::law_edition;
 pub use markdown::{COMMAND, GENERATED_MARK};
 pub use summary::HAND_WRITTEN;

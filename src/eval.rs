@@ -16,7 +16,7 @@ pub use explain::{PlyReport, ThreatReport};
 pub use verdict::{FiredRuling, MatchedRow, SideJudgement, Verdict};
 
 use crate::compile::CompiledRules;
-use crate::facts::SequenceFacts;
+use crate::facts::{Repetition, SequenceFacts};
 use crate::xiangqi::{Color, Move, Position};
 
 /// The judgement of a play.
@@ -35,6 +35,9 @@ pub struct Judgement {
     pub black: SideJudgement,
     /// The verdict row that matched.
     pub row: Option<MatchedRow>,
+    /// Whether and where the play repeats a position. Without a repetition (found or
+    /// assumed) no ruling is tried and the verdict is [`Verdict::NoRepetition`].
+    pub repetition: Repetition,
     /// Every ply, classified.
     pub plies: Vec<PlyReport>,
 }
@@ -71,10 +74,30 @@ pub fn judge(
     start: &Position,
     moves: &[Move],
 ) -> Result<Judgement, EvalError> {
+    judge_assuming(rules, start, moves, None)
+}
+
+/// [`judge`], judging the moves as a presumed cycle for the given reason when no position
+/// repeats (`--assume-cycle`, a batch line's `"assume_cycle": true`, a spec file's
+/// `assume_cycle`).
+///
+/// # Errors
+///
+/// If a move is illegal or there are no moves.
+pub fn judge_assuming(
+    rules: &CompiledRules,
+    start: &Position,
+    moves: &[Move],
+    assume_cycle: Option<&str>,
+) -> Result<Judgement, EvalError> {
     if moves.is_empty() {
         return Err(EvalError::Empty(err::EmptyPlay::new()));
     }
-    let facts = crate::facts::compute(start, moves, &rules.settings).map_err(EvalError::Facts)?;
+    let mut facts =
+        crate::facts::compute(start, moves, &rules.settings).map_err(EvalError::Facts)?;
+    if let Some(reason) = assume_cycle {
+        facts.repetition = facts.repetition.assume(reason);
+    }
     Ok(judge_facts(rules, &facts))
 }
 
@@ -93,9 +116,17 @@ pub fn judge_facts(rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
         .map(|(p, v)| explain::ply_report(rules, p, v))
         .collect();
     let play = pattern::Play { facts, values };
-    let red = verdict::judge_side(rules, &play, Color::Red);
-    let black = verdict::judge_side(rules, &play, Color::Black);
-    let (verdict, row) = verdict::combine(rules, &red, &black);
+    // The rulings speak of repeated play only; a play that repeats nothing is not judged.
+    let (red, black, verdict, row) = if facts.repetition.judged() {
+        let red = verdict::judge_side(rules, &play, Color::Red);
+        let black = verdict::judge_side(rules, &play, Color::Black);
+        let (verdict, row) = verdict::combine(rules, &red, &black);
+        (red, black, verdict, row)
+    } else {
+        let red = verdict::unjudged_side(&play, Color::Red);
+        let black = verdict::unjudged_side(&play, Color::Black);
+        (red, black, Verdict::NoRepetition, None)
+    };
     Judgement {
         rules: rules.name.clone(),
         title: rules.title.clone(),
@@ -104,6 +135,7 @@ pub fn judge_facts(rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
         black,
         row,
         plies,
+        repetition: facts.repetition.clone(),
     }
 }
 
@@ -167,6 +199,8 @@ mod tests {
         SequenceFacts {
             start_fen: String::new(),
             plies,
+            // The evaluator's tests judge hand-made facts as the cycle they stand for.
+            repetition: Repetition::None.assume("a hand-made cycle"),
         }
     }
 

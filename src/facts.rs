@@ -12,6 +12,7 @@ mod lines;
 mod mate;
 pub mod model;
 pub mod registry;
+mod repetition;
 mod serial;
 mod table;
 mod threats;
@@ -21,6 +22,7 @@ pub use compute::compute;
 pub use err::FactsError;
 pub use mate::MateSearch;
 pub use model::{MoveFact, PieceAt, PieceId, PlyFacts, RoleSet, SequenceFacts, Threat, ThreatFact};
+pub use repetition::Repetition;
 pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
 pub use table::render_table;
 

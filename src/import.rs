@@ -379,6 +379,8 @@ fn spec_file(
         expect: BTreeMap::new(),
         basis: BTreeMap::new(),
         known_failure: BTreeMap::new(),
+        assume_cycle: false,
+        assume_cycle_reason: None,
         constructed: None,
     }
 }

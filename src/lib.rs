@@ -19,6 +19,8 @@
 //!   ([`effect`]), [`variants`] compared, an
 //!   amendment tried against its base ([`whatif`]), the generated documentation ([`docgen`]),
 //!   and [`import`] of the law's published text.
+//! - [`serve`]: the local web workbench of `xqlaw serve`, which edits a rule set in the
+//!   browser and shows every case's verdict change.
 //!
 //! Every stage reports bad input as a [`miette`] diagnostic pointing at its place;
 //! [`render`] draws one as text.
@@ -55,6 +57,7 @@ pub mod facts;
 pub mod import;
 pub mod play;
 pub mod report;
+pub mod serve;
 mod source;
 pub mod spec;
 pub mod syntax;

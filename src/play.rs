@@ -104,6 +104,26 @@ pub fn judge_text(
     notation: Notation,
     cycle: bool,
 ) -> Result<Judgement, PlayError> {
+    judge_text_assuming(rules, fen, moves, notation, cycle, false)
+}
+
+/// Why a play is judged as a presumed cycle when the user asks for it.
+pub const ASSUMED_BY_REQUEST: &str = "asked for (--assume-cycle or \"assume_cycle\": true)";
+
+/// [`judge_text`]; with `assume_cycle`, moves that repeat no position are judged as a
+/// presumed cycle instead of getting "no repetition to judge".
+///
+/// # Errors
+///
+/// A bad FEN, an unreadable or illegal move, no repetition with `cycle`, or no moves.
+pub fn judge_text_assuming(
+    rules: &CompiledRules,
+    fen: &str,
+    moves: &[&str],
+    notation: Notation,
+    cycle: bool,
+    assume_cycle: bool,
+) -> Result<Judgement, PlayError> {
     let start = Position::from_fen(fen).map_err(PlayError::Fen)?;
     let moves = parse_line(&start, moves, notation).map_err(PlayError::Moves)?;
     let (pos, disputed) = if cycle {
@@ -116,7 +136,9 @@ pub fn judge_text(
     } else {
         (start, moves.as_slice())
     };
-    let mut judgement = eval::judge(rules, &pos, disputed).map_err(PlayError::Eval)?;
+    let assumed = assume_cycle.then_some(ASSUMED_BY_REQUEST);
+    let mut judgement =
+        eval::judge_assuming(rules, &pos, disputed, assumed).map_err(PlayError::Eval)?;
     // Name the moves as the user wrote them, beside their squares.
     if notation != Notation::Iccs {
         let texts = crate::xiangqi::notation::write_line(&pos, disputed, notation);
@@ -136,6 +158,9 @@ struct Case {
     #[serde(default)]
     fen: Option<String>,
     moves: Vec<String>,
+    /// Judge the moves as a presumed cycle although no position repeats.
+    #[serde(default)]
+    assume_cycle: bool,
 }
 
 /// One side in a batch output line.
@@ -179,6 +204,8 @@ pub struct BatchOptions {
     pub notation: Notation,
     /// Judge only the last cycle of each case.
     pub cycle: bool,
+    /// Judge every case as a presumed cycle (a line may also say `"assume_cycle": true`).
+    pub assume_cycle: bool,
     /// Lines judged in parallel at a time.
     pub chunk: usize,
 }
@@ -430,7 +457,8 @@ fn judge_line(
     let id = if case.id.is_null() { &null } else { &case.id };
     let texts: Vec<&str> = case.moves.iter().map(String::as_str).collect();
     let fen = case.fen.as_deref().unwrap_or(START_FEN);
-    match judge_text(rules, fen, &texts, options.notation, options.cycle) {
+    let assume = options.assume_cycle || case.assume_cycle;
+    match judge_text_assuming(rules, fen, &texts, options.notation, options.cycle, assume) {
         Ok(j) => {
             let line = Judged {
                 id,
@@ -480,6 +508,64 @@ mod tests {
         // last h9g7 (position 6) position 2 repeats, the last repetition.
         let range = last_cycle(&start, &moves).unwrap();
         assert_eq!(range, 2..6);
+    }
+
+    /// Hình 1, where one check repeats no position.
+    const HINH_1: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w";
+
+    fn law() -> CompiledRules {
+        crate::compile::compile_str("vn-1999.rules", include_str!("../rules/vn-1999.rules"))
+            .unwrap()
+    }
+
+    fn options() -> BatchOptions {
+        BatchOptions {
+            notation: Notation::Iccs,
+            cycle: false,
+            assume_cycle: false,
+            chunk: 4,
+        }
+    }
+
+    #[test]
+    fn one_check_that_repeats_nothing_is_no_repetition() {
+        let rules = law();
+        let j = judge_text(&rules, HINH_1, &["h8h9"], Notation::Iccs, false).unwrap();
+        assert_eq!(j.verdict(), eval::Verdict::NoRepetition);
+        assert!(j.red.fired.is_empty() && j.black.fired.is_empty());
+        assert!(j.explain().contains("no position repeats"));
+        let assumed =
+            judge_text_assuming(&rules, HINH_1, &["h8h9"], Notation::Iccs, false, true).unwrap();
+        assert_eq!(assumed.verdict(), eval::Verdict::RedLoses);
+    }
+
+    #[test]
+    fn a_repeated_position_is_named_with_its_plies() {
+        let moves = ["h8h9", "f9f8", "h9h8", "f8f9", "h8h9"];
+        let j = judge_text(&law(), HINH_1, &moves, Notation::Iccs, false).unwrap();
+        match &j.repetition {
+            crate::facts::Repetition::Repeats { plies, .. } => assert_eq!(plies, &[0, 4]),
+            other => panic!("expected a repetition, got {other:?}"),
+        }
+        assert_eq!(j.verdict(), eval::Verdict::RedLoses);
+    }
+
+    #[test]
+    fn a_batch_line_may_assume_a_cycle() {
+        let rules = law();
+        let plain = format!(r#"{{"id": 1, "fen": "{HINH_1}", "moves": ["h8h9"]}}"#);
+        let (text, ok) = judge_line(&rules, 1, &plain, options());
+        assert!(ok && text.contains(r#""verdict":"no_repetition""#), "{text}");
+        let assumed =
+            format!(r#"{{"id": 2, "fen": "{HINH_1}", "moves": ["h8h9"], "assume_cycle": true}}"#);
+        let (text, ok) = judge_line(&rules, 1, &assumed, options());
+        assert!(ok && text.contains(r#""verdict":"red_loses""#), "{text}");
+        let all = BatchOptions {
+            assume_cycle: true,
+            ..options()
+        };
+        let (text, _) = judge_line(&rules, 1, &plain, all);
+        assert!(text.contains(r#""verdict":"red_loses""#), "{text}");
     }
 
     #[test]

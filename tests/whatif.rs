@@ -54,7 +54,7 @@ fn an_unchanged_copy_outside_the_project_changes_no_verdict() {
     let (code, out, err) = xqlaw_in(&dir, &["whatif", path(&copy), "--base", path(&base)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("amended: nothing"), "{out}");
-    assert_eq!(out.lines().last(), Some("0 of 80 cases change verdict"));
+    assert_eq!(out.lines().last(), Some("0 of 81 cases change verdict"));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -160,7 +160,7 @@ fn test_with_a_renamed_copy_says_no_file_expects_it_and_points_to_whatif() {
     fs::write(&copy, law()).unwrap();
     let (code, out, _) = xqlaw(&["test", "--quiet", "--rules", path(&copy)]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out, "80 passed, 0 failed\n");
+    assert_eq!(out, "81 passed, 0 failed\n");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -192,7 +192,7 @@ fn whatif_json_has_a_row_per_case() {
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let cases = json["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 80);
+    assert_eq!(cases.len(), 81);
     assert_eq!(cases[0]["id"], "hinh-01");
     assert_eq!(cases[0]["expected"], "red_loses");
     assert_eq!(cases[0]["before"]["verdict"], "red_loses");
@@ -316,6 +316,35 @@ fn amendment_perpetual_check_is_allowed() {
             "hinh-01: red_loses → black_loses",
             "hinh-02: red_loses → draw",
             "hinh-03: red_loses → draw",
+        ]
+    );
+}
+
+/// Amendment 4: Điều 24.11's ruling is deleted, so a horse or cannon may perpetually attack a
+/// really protected rook. Its one home is `horse-or-cannon-on-rook` (Điều 23 point 6's second
+/// sentence, which 24.11 repeats for cannons); `cannon-on-rook` keeps 24.11's words as a
+/// restatement and decides nothing of its own. Where the cannon chases through screens that
+/// move (Hình 21, 23, 61), Điều 24.22 still forbids it.
+#[test]
+fn amendment_a_protected_rook_may_be_attacked_without_24_11() {
+    let law = law();
+    let from = "ruling horse-or-cannon-on-rook\n";
+    assert_eq!(law.matches(from).count(), 1);
+    let dir = scratch("rook");
+    let copy = dir.join("amended.rules");
+    fs::write(
+        &copy,
+        "rules vn-1999 extends vn-1999\nremove ruling horse-or-cannon-on-rook\n",
+    )
+    .unwrap();
+    assert_eq!(
+        changes(&copy),
+        [
+            "hinh-18: red_loses → draw",
+            "hinh-19: red_loses → draw",
+            "hinh-25: red_loses → draw",
+            "hinh-42: black_loses → draw",
+            "hinh-45: red_loses → draw",
         ]
     );
 }

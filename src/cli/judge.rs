@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use xqlaw::compile::CompiledRules;
-use xqlaw::play::{BatchOptions, judge_text, run_batch};
+use xqlaw::play::{BatchOptions, judge_text_assuming, run_batch};
 use xqlaw::xiangqi::START_FEN;
 use xqlaw::xiangqi::notation::Notation;
 
@@ -30,14 +30,19 @@ pub struct JudgeArgs {
     /// Judge only the moves between the last two occurrences of a repeated position.
     #[arg(long)]
     cycle: bool,
+    /// Judge the moves as a presumed cycle even if no position repeats (without it, a play
+    /// that repeats nothing gets "no repetition to judge").
+    #[arg(long)]
+    assume_cycle: bool,
     /// Print one JSON object instead of the explanation.
     #[arg(long)]
     json: bool,
     /// Judge every line of a JSON-lines file (`-` for standard input):
-    /// `{"id": …, "fen": …, "moves": […]}`. Writes one line per non-blank input line, in
-    /// order: the verdict, or `{"id": …, "line": N, "error": …}` for a line that is not such
-    /// an object, not UTF-8, or longer than 1 MiB (the run goes on). Blank lines are skipped;
-    /// a byte order mark is dropped. Exit 2 if a line failed.
+    /// `{"id": …, "fen": …, "moves": […], "assume_cycle": true}` (the last field optional).
+    /// Writes one line per non-blank input line, in order: the verdict, or
+    /// `{"id": …, "line": N, "error": …}` for a line that is not such an object, not UTF-8, or
+    /// longer than 1 MiB (the run goes on). Blank lines are skipped; a byte order mark is
+    /// dropped. Exit 2 if a line failed.
     #[arg(long, conflicts_with_all = ["moves", "json"])]
     batch: Option<String>,
 }
@@ -56,11 +61,18 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         }
     };
     if let Some(batch) = &args.batch {
-        return run_batch_file(&rules, batch, notation, args.cycle);
+        return run_batch_file(&rules, batch, notation, args);
     }
     let moves = args.moves.as_deref().unwrap_or_default();
     let texts: Vec<&str> = moves.split_whitespace().collect();
-    match judge_text(&rules, &args.fen, &texts, notation, args.cycle) {
+    match judge_text_assuming(
+        &rules,
+        &args.fen,
+        &texts,
+        notation,
+        args.cycle,
+        args.assume_cycle,
+    ) {
         Ok(judgement) => {
             if args.json {
                 return super::print_json(&judgement);
@@ -76,7 +88,12 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     }
 }
 
-fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: bool) -> ExitCode {
+fn run_batch_file(
+    rules: &CompiledRules,
+    path: &str,
+    notation: Notation,
+    args: &JudgeArgs,
+) -> ExitCode {
     let input: Box<dyn BufRead> = if path == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -93,7 +110,8 @@ fn run_batch_file(rules: &CompiledRules, path: &str, notation: Notation, cycle: 
     let output = std::io::BufWriter::new(stdout);
     let options = BatchOptions {
         notation,
-        cycle,
+        cycle: args.cycle,
+        assume_cycle: args.assume_cycle,
         chunk: 256,
     };
     let result = run_batch(rules, input, output, options, |n| {

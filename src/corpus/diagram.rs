@@ -57,6 +57,7 @@ impl Diagram {
         spec: SpecFile,
     ) -> Result<Diagram, Box<SpecProblem>> {
         let (start, moves) = replay(&spec, &source)?;
+        check_assume_cycle(&spec, &source)?;
         constructed_case(&spec, &source, &start, &moves)?;
         let vietnamese = write_line(&start, &moves, Notation::Vietnamese);
         let topic = path
@@ -97,7 +98,22 @@ impl Diagram {
         if self.moves.is_empty() {
             return Err(EvalError::Empty(EmptyPlay::new()));
         }
-        compute(&self.start, &self.moves, settings).map_err(EvalError::Facts)
+        let mut facts =
+            compute(&self.start, &self.moves, settings).map_err(EvalError::Facts)?;
+        if let Some(reason) = self.assumed_cycle() {
+            facts.repetition = facts.repetition.assume(reason);
+        }
+        Ok(facts)
+    }
+
+    /// Why the spec file has its moves judged as a presumed cycle, if it does
+    /// (`assume_cycle: true` with `assume_cycle_reason`).
+    pub fn assumed_cycle(&self) -> Option<&str> {
+        if self.spec.assume_cycle {
+            self.spec.assume_cycle_reason.as_deref()
+        } else {
+            None
+        }
     }
 
     /// Judges the diagram with `rules`, from its facts computed under `rules`' settings
@@ -173,6 +189,29 @@ impl SpecProblem {
             src: source.named(),
             span,
         })
+    }
+}
+
+/// `assume_cycle: true` needs its reason, and a reason needs `assume_cycle: true`.
+fn check_assume_cycle(spec: &SpecFile, source: &SourceFile) -> Result<(), Box<SpecProblem>> {
+    let reason = spec
+        .assume_cycle_reason
+        .as_deref()
+        .is_some_and(|r| !r.trim().is_empty());
+    match (spec.assume_cycle, reason) {
+        (true, false) => Err(SpecProblem::new(
+            source,
+            span_of_line(&source.text, "assume_cycle:"),
+            "`assume_cycle: true` without `assume_cycle_reason`".to_string(),
+            "say why the moves are judged as a cycle although no position repeats".to_string(),
+        )),
+        (false, true) => Err(SpecProblem::new(
+            source,
+            span_of_line(&source.text, "assume_cycle_reason:"),
+            "`assume_cycle_reason` without `assume_cycle: true`".to_string(),
+            "add `assume_cycle: true`, or drop the reason".to_string(),
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -104,6 +104,7 @@ pub fn vi(v: Verdict) -> &'static str {
         Verdict::RedLoses => "Trắng thua",
         Verdict::BlackLoses => "Đen thua",
         Verdict::Draw => "Hòa",
+        Verdict::NoRepetition => "Không lặp lại",
     }
 }
 

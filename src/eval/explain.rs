@@ -109,6 +109,7 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
         None => writeln!(out, "rule set {}", j.rules)?,
     }
     writeln!(out, "verdict: {}", j.verdict)?;
+    writeln!(out, "repetition: {}", j.repetition.describe())?;
     writeln!(out)?;
     writeln!(out, "moves:")?;
     for p in &j.plies {
@@ -140,6 +141,11 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
             )?;
         }
     }
+    if !j.repetition.judged() {
+        writeln!(out)?;
+        writeln!(out, "{NO_REPETITION}")?;
+        return Ok(());
+    }
     for side in [&j.red, &j.black] {
         writeln!(out)?;
         write_side(out, side)?;
@@ -155,6 +161,12 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
     }
     Ok(())
 }
+
+/// Why a play that repeats nothing gets no verdict, with the law's words.
+const NO_REPETITION: &str = "No ruling is tried: the law judges repeated play only, \"lặp đi lặp \
+lại nhiều lần không thay đổi\" (Điều 22.11), \"đi cờ luân phiên nguyên trạng\" (Điều 24.2), and \
+no position of these moves stands twice.\nTo judge the moves as a presumed cycle, say so: \
+`judge --assume-cycle`, `\"assume_cycle\": true` on a batch line, or `assume_cycle` in a spec file.";
 
 fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
     writeln!(

@@ -17,6 +17,9 @@ pub enum Verdict {
     BlackLoses,
     /// Neither side is judged to lose.
     Draw,
+    /// No position repeats, so there is no repetition to judge (Điều 22.11, 24.2): not a
+    /// verdict on either side's play.
+    NoRepetition,
 }
 
 impl Verdict {
@@ -26,6 +29,7 @@ impl Verdict {
             Verdict::RedLoses => "red_loses",
             Verdict::BlackLoses => "black_loses",
             Verdict::Draw => "draw",
+            Verdict::NoRepetition => "no_repetition",
         }
     }
 
@@ -43,6 +47,7 @@ impl std::fmt::Display for Verdict {
             Verdict::RedLoses => "red loses",
             Verdict::BlackLoses => "black loses",
             Verdict::Draw => "draw",
+            Verdict::NoRepetition => "no repetition to judge",
         })
     }
 }
@@ -177,6 +182,16 @@ pub(crate) fn judge_side(rules: &CompiledRules, play: &Play<'_>, side: Color) ->
         side,
         outcome,
         fired,
+        moves: play.moves_of(side).len(),
+    }
+}
+
+/// A side of a play that repeats nothing: no ruling is tried.
+pub(crate) fn unjudged_side(play: &Play<'_>, side: Color) -> SideJudgement {
+    SideJudgement {
+        side,
+        outcome: Outcome::Allowed,
+        fired: Vec::new(),
         moves: play.moves_of(side).len(),
     }
 }

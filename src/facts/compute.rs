@@ -7,6 +7,7 @@ use super::classify::{
 use super::err::FactsError;
 use super::identity::Identities;
 use super::mate::MateSearch;
+use super::Repetition;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
 use super::threats::{MoveContext, attack_pairs, threats};
 use crate::xiangqi::{Move, Position};
@@ -25,14 +26,17 @@ pub fn compute(
         previous_moved: None,
         opponent_threatened_mate: false,
     };
-    let plies = moves
-        .iter()
-        .enumerate()
-        .map(|(index, &mv)| replay.ply(index, mv, settings))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(*start);
+    let mut plies = Vec::with_capacity(moves.len());
+    for (index, &mv) in moves.iter().enumerate() {
+        plies.push(replay.ply(index, mv, settings)?);
+        positions.push(replay.pos);
+    }
     Ok(SequenceFacts {
         start_fen: start.to_fen(),
         plies,
+        repetition: Repetition::find(&positions),
     })
 }
 

@@ -31,13 +31,49 @@ pub fn captures_among(pos: &Position, side: Color, side_moves: &[Move]) -> Vec<M
 /// off the file through `sq`, but every legal move (among `side_moves`, the legal moves of its
 /// side) keeps to one of them. No legal move at all counts as held.
 pub fn confined_among(pos: &Position, sq: Square, side_moves: &[Move]) -> bool {
-    let pseudo = pos.attacks_from(sq);
-    let legal: Vec<&Move> = side_moves.iter().filter(|m| m.from == sq).collect();
+    let allowed: Vec<Square> = side_moves
+        .iter()
+        .filter(|m| m.from == sq)
+        .map(|m| m.to)
+        .collect();
+    held_to_line(sq, &pos.attacks_from(sq), &allowed)
+}
+
+/// Whether a piece on `sq` whose pseudo-legal destinations are `reach` is held to one line by
+/// being allowed only `allowed`: every allowed destination keeps to the rank or the file
+/// through `sq` while `reach` leaves it. No allowed move at all counts as held.
+pub fn held_to_line(sq: Square, reach: &[Square], allowed: &[Square]) -> bool {
     let same_file = |t: &Square| t.file() == sq.file();
     let same_rank = |t: &Square| t.rank() == sq.rank();
-    let held_to_file = legal.iter().all(|m| same_file(&m.to)) && !pseudo.iter().all(same_file);
-    let held_to_rank = legal.iter().all(|m| same_rank(&m.to)) && !pseudo.iter().all(same_rank);
+    let held_to_file = allowed.iter().all(same_file) && !reach.iter().all(same_file);
+    let held_to_rank = allowed.iter().all(same_rank) && !reach.iter().all(same_rank);
     held_to_file || held_to_rank
+}
+
+/// The destinations the standing constraints of the position allow the piece on `sq`: its
+/// pseudo-legal moves that uncover no new attack on its own king (a pin by a rook, a horse
+/// whose leg it is, a cannon it would leave with one screen or give a screen to, the flying
+/// general). Whether its king is in check at the moment is not asked: a check binds the side
+/// for one move, it does not pin a piece (a piece that cannot answer a check is not pinned).
+pub fn standing_moves(pos: &Position, sq: Square) -> Vec<Square> {
+    let Some(piece) = pos.piece_at(sq) else {
+        return Vec::new();
+    };
+    let owner = piece.color;
+    let own = with_turn(pos, owner);
+    let king = own.king(owner);
+    let standing: Vec<Square> = own.attackers_of(king, owner.other());
+    pos.attacks_from(sq)
+        .into_iter()
+        .filter(|&to| {
+            let mut next = own;
+            next.play_unchecked(Move { from: sq, to });
+            let king = if sq == king { to } else { king };
+            next.attackers_of(king, owner.other())
+                .iter()
+                .all(|a| standing.contains(a))
+        })
+        .collect()
 }
 
 /// Whether the side to move in `pos` can legally move a piece to `sq`.

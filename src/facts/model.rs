@@ -39,13 +39,16 @@ pub enum ThreatFact {
     ReallyProtected,
     /// The target is a pawn that has crossed the river.
     TargetCrossed,
-    /// The target has no legal move at all (pinned or boxed in).
+    /// The target has no move that the standing constraints of the position allow (pinned or
+    /// boxed in). A check of the moment is no such constraint: a piece that cannot answer it
+    /// may still move once the check is met.
     TargetImmobile,
-    /// The target is pinned and cannot move: it has moves it could make but for its own
-    /// king's safety, and no legal one (Điều 23 point 7, "bị ghim không dịch chuyển được").
+    /// The target is pinned and cannot move: it has moves, but each would uncover an attack
+    /// on its own king (a rook, a horse whose leg it is, a cannon screen, the flying general)
+    /// (Điều 23 point 7, "bị ghim không dịch chuyển được").
     TargetPinned,
-    /// Every legal move of the target stays on one line (rank or file) through its square:
-    /// a rook held to its line by a cannon (Điều 24.23).
+    /// Every move the standing constraints allow the target stays on one line (rank or file)
+    /// through its square: a rook held to its line by a cannon (Điều 24.23).
     TargetConfined,
     /// The target could legally capture the attacker (basis of exchange offers, Điều 24.20).
     TargetCanCaptureAttacker,
@@ -168,6 +171,8 @@ pub struct SequenceFacts {
     pub start_fen: String,
     /// One entry per ply, in order.
     pub plies: Vec<PlyFacts>,
+    /// Whether and where the play repeats a position; the rulings judge only repeated play.
+    pub repetition: super::Repetition,
 }
 
 /// A set of piece kinds, the parameter of `attacker(...)` / `target(...)` facts.

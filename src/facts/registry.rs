@@ -176,17 +176,17 @@ pub const REGISTRY: &[FactSpec] = &[
     threat_fact!(
         "target-pinned",
         TargetPinned,
-        "the target has moves but for its king's safety, and no legal one"
+        "pinned: the target has moves, but each would uncover an attack on its own king (a check of the moment does not pin)"
     ),
     threat_fact!(
         "target-immobile",
         TargetImmobile,
-        "the target has no legal move"
+        "the target has no move its standing constraints allow (pinned or boxed in; a check of the moment does not count)"
     ),
     threat_fact!(
         "target-confined",
         TargetConfined,
-        "every legal move of the target stays on one line"
+        "every move the target's standing constraints allow stays on one line through it"
     ),
     threat_fact!(
         "target-can-capture-attacker",

@@ -1,7 +1,9 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
 use super::identity::Identities;
-use super::lines::{can_move_to, captures_among, confined_among, with_turn};
+use super::lines::{
+    can_move_to, captures_among, confined_among, held_to_line, standing_moves, with_turn,
+};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::value::{crossed, value};
 use crate::xiangqi::{Color, Move, Position, Role};
@@ -112,14 +114,18 @@ fn describe(
         crossed(target.piece, target.square),
         ThreatFact::TargetCrossed,
     );
-    add(target_moves.is_empty(), ThreatFact::TargetImmobile);
+    // Pins and confinement are the position's standing constraints, not the legal moves of
+    // the moment: after a check, every piece that cannot answer it has no legal move, yet it
+    // is not pinned.
     let target_reach = ctx.after.attacks_from(target.square);
+    let target_standing = standing_moves(ctx.after, target.square);
+    add(target_standing.is_empty(), ThreatFact::TargetImmobile);
     add(
-        target_moves.is_empty() && !target_reach.is_empty(),
+        target_standing.is_empty() && !target_reach.is_empty(),
         ThreatFact::TargetPinned,
     );
     add(
-        confined_among(ctx.after, target.square, &moves.defender),
+        held_to_line(target.square, &target_reach, &target_standing),
         ThreatFact::TargetConfined,
     );
     let answers = target_moves.iter().any(|m| m.to == attacker.square);
@@ -261,6 +267,46 @@ mod tests {
         assert!(t.has(ThreatFact::New) && t.has(ThreatFact::TargetImmobile));
         assert!(t.has(ThreatFact::TargetPinned));
         assert!(t.has(ThreatFact::Protected) && !t.has(ThreatFact::ReallyProtected));
+    }
+
+    #[test]
+    fn a_piece_that_cannot_answer_a_check_is_not_pinned() {
+        // The reproducer: the horse checks from f7 and attacks the elephant on g9,
+        // which the rook on i9 really protects. The elephant cannot answer the check, but
+        // nothing pins it: were it black's free move, it could go to e7 or i7.
+        let p = ply("4k1b1r/9/9/9/4H4/9/9/9/9/3K5 w", "e5f7");
+        assert!(p.has(crate::facts::MoveFact::Check));
+        let t = on(&p, "g9").unwrap();
+        assert!(!t.has(ThreatFact::TargetPinned), "{:?}", t.facts);
+        assert!(!t.has(ThreatFact::TargetImmobile) && !t.has(ThreatFact::TargetConfined));
+        assert!(t.has(ThreatFact::ReallyProtected));
+    }
+
+    #[test]
+    fn a_piece_pinned_through_a_cannon_screen_is_pinned() {
+        // The horse on e8 and the pawn on e6 are the two pieces between the cannon on e1 and
+        // the black king: if the horse leaves the file, the cannon checks. The pawn, which can
+        // only step along the file, is free.
+        let p = ply("4k4/4h4/9/4p4/9/9/9/9/4C4/R2K5 w", "a0a8");
+        let t = on(&p, "e8").unwrap();
+        assert!(t.has(ThreatFact::TargetPinned) && t.has(ThreatFact::TargetImmobile));
+    }
+
+    #[test]
+    fn a_piece_between_the_kings_is_pinned() {
+        // The flying general: the horse on e8 is all that keeps the kings apart.
+        let p = ply("4k4/4h4/9/9/9/9/9/9/9/R3K4 w", "a0a8");
+        let t = on(&p, "e8").unwrap();
+        assert!(t.has(ThreatFact::TargetPinned));
+    }
+
+    #[test]
+    fn a_pinned_rook_is_confined_to_its_file() {
+        // The rook on e7 is pinned to its king by the red rook on e1: it may move only along
+        // the e-file.
+        let p = ply("4k4/9/4r4/9/9/9/9/9/4R4/R2K5 w", "a0a7");
+        let t = on(&p, "e7").unwrap();
+        assert!(t.has(ThreatFact::TargetConfined) && !t.has(ThreatFact::TargetPinned));
     }
 
     #[test]

@@ -53,6 +53,15 @@ pub struct SpecFile {
     /// failure of one rule set says nothing about the others: theirs still pass or fail.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub known_failure: BTreeMap<String, String>,
+    /// Judge the moves as a presumed cycle although no position of them repeats
+    /// (hand-maintained). The law judges repeated play only (Điều 22.11, 24.2); a diagram that
+    /// prints one turn of a cycle without returning to its position needs this, with
+    /// `assume_cycle_reason`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assume_cycle: bool,
+    /// Why the moves are judged as a cycle: required with `assume_cycle: true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assume_cycle_reason: Option<String>,
     /// Set on a case constructed for this project, not published in the law (hand-maintained):
     /// why it is that position. Its `basis` quotes the sentence it illustrates, verbatim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -216,6 +225,8 @@ impl SpecFile {
             expect: _,
             basis: _,
             known_failure: _,
+            assume_cycle: _,
+            assume_cycle_reason: _,
             constructed: _,
         } = imported;
         self.id = id;
@@ -423,6 +434,8 @@ mod tests {
             expect: BTreeMap::new(),
             basis: BTreeMap::new(),
             known_failure: BTreeMap::new(),
+            assume_cycle: false,
+            assume_cycle_reason: None,
             constructed: None,
         }
     }

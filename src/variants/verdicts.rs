@@ -72,6 +72,8 @@ impl Decision {
                     forbidden
                 }
             }
+            // Nothing repeats, no ruling was tried: nothing decided.
+            Verdict::NoRepetition => Vec::new(),
         };
         Decision {
             verdict: j.verdict,

@@ -1,0 +1,149 @@
+//! The local web workbench of `xqlaw serve`: edit a rule set in the browser and watch every
+//! diagram's verdict change.
+//!
+//! An HTTP server (axum on tokio) serves one page, embedded in the binary, and a small JSON API
+//! the page uses (and other tools may):
+//!
+//! - `GET /api/rulesets`: the rule sets of the rules folder, names and titles;
+//! - `GET /api/rulesets/{name}`: one rule set's text;
+//! - `GET /api/cases?base=NAME`: every case of the corpus with the base's expectation and
+//!   verdict (the rows of the page's table that do not change);
+//! - `POST /api/whatif`: an edited rule text judged against its base ([`crate::whatif`]);
+//! - `POST /api/case`: one case, with its board, moves, commentary and the explanation under
+//!   the edited rules;
+//! - `POST /api/judge`: any position and moves, as `xqlaw judge --json` answers;
+//! - `POST /api/save`: "Save as", a new rule file in the rules folder.
+//!
+//! The server is meant for one person on their own machine. It binds the loopback address
+//! unless told otherwise, answers only requests addressed to itself (a `Host` guard against
+//! DNS rebinding), refuses every POST sent from another origin, and sends no CORS header, so
+//! a web page elsewhere can neither drive it nor read from it ([`guard`]). Bodies are limited
+//! in size, and judging runs on blocking threads, a bounded number at a time, each bounded in
+//! time ([`jobs`]).
+
+mod api;
+mod assets;
+pub mod guard;
+pub mod jobs;
+mod routes;
+mod save;
+mod workbench;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use save::{SaveError, check_name};
+pub use workbench::{LoadError, MAX_MATE_NODES, MAX_MATE_PLIES, Workbench};
+
+/// The largest request body the server reads (1 MB): a rule file is a few dozen kilobytes.
+pub const BODY_LIMIT: usize = 1 << 20;
+
+/// Bounds on the work the server takes on.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Judging jobs run at once (more wait their turn).
+    pub jobs: usize,
+    /// The longest a request may wait for its turn and be judged, together.
+    pub timeout: Duration,
+    /// The largest request body, in bytes.
+    pub body: usize,
+}
+
+impl Default for Limits {
+    /// As many jobs as cores (at least two), 20 s per request, 1 MB bodies.
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        Limits {
+            jobs: cores.max(2),
+            timeout: Duration::from_secs(20),
+            body: BODY_LIMIT,
+        }
+    }
+}
+
+/// What `xqlaw serve` is asked for.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The rules folder: the rule sets offered, and where "Save as" writes.
+    pub rules: PathBuf,
+    /// The spec files judged (a folder or files).
+    pub specs: PathBuf,
+    /// The address to bind.
+    pub bind: IpAddr,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Bounds on the work taken on.
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            rules: PathBuf::from("rules"),
+            specs: PathBuf::from("spec-tests"),
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The application: every route, the guard and the body limit, for the server listening at
+/// `local` (whose port the guard checks `Host` and `Origin` against).
+pub fn app(workbench: Arc<Workbench>, local: SocketAddr) -> axum::Router {
+    routes::router(workbench, local)
+}
+
+/// Loads the workbench, binds, calls `ready` with the address listened on, and serves until
+/// Ctrl-C.
+///
+/// # Errors
+///
+/// The rule sets or spec files cannot be loaded, or the address cannot be bound.
+pub fn run(options: &Options, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let workbench = Arc::new(
+        Workbench::load(&options.rules, &options.specs, options.limits)
+            .map_err(ServeError::Load)?,
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async move {
+        let addr = SocketAddr::new(options.bind, options.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| ServeError::Bind(addr, e))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| ServeError::Bind(addr, e))?;
+        ready(local);
+        axum::serve(listener, app(workbench, local))
+            .with_graceful_shutdown(async {
+                // Without a signal handler the server runs until it is killed, which is fine.
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(ServeError::Serve)
+    })
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The rule sets or spec files could not be loaded.
+    #[error(transparent)]
+    Load(LoadError),
+    /// The async runtime could not start.
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(std::io::Error),
+    /// The address could not be bound.
+    #[error("cannot listen on {0}: {1}")]
+    Bind(SocketAddr, std::io::Error),
+    /// Serving failed.
+    #[error("the server stopped: {0}")]
+    Serve(std::io::Error),
+}

@@ -1,0 +1,375 @@
+//! The JSON API's requests, answers and errors. Requests refuse unknown fields, so a typo in
+//! a field name is an error rather than a silently ignored option.
+
+use axum::Json;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use miette::Diagnostic;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::eval::Verdict;
+use crate::variants::Decider;
+
+/// `POST /api/whatif`: an edited rule text and the rule set it amends.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WhatifRequest {
+    /// The base rule set's name (`vn-1999`).
+    pub base: String,
+    /// The edited rule text.
+    pub rules: String,
+}
+
+/// `POST /api/judge`: a position and moves, judged by a rule set named or given as text.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeRequest {
+    /// A rule set's name (`vn-1999`), or a rule text.
+    pub rules: String,
+    /// The start position (default: the starting position).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves, one text per ply, in any notation `xqlaw judge` reads.
+    pub moves: Vec<String>,
+    /// Judge the moves as a repeating cycle.
+    #[serde(default)]
+    pub assume_cycle: bool,
+    /// The notation of the moves (`iccs`, `wxf`, `vi`, `zh`); guessed when absent.
+    #[serde(default)]
+    pub notation: Option<String>,
+}
+
+/// `POST /api/case`: one case of the corpus, judged by the base and by an edited text.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseRequest {
+    /// The base rule set's name.
+    pub base: String,
+    /// The edited rule text (default: the base unedited).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The case's id (`hinh-74`).
+    pub id: String,
+}
+
+/// `POST /api/save`: "Save as", a rule text written to the rules folder under a new name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRequest {
+    /// The file name, with or without `.rules`.
+    pub name: String,
+    /// The rule text.
+    pub rules: String,
+    /// Replace a file of that name (the user confirmed).
+    #[serde(default)]
+    pub overwrite: bool,
+}
+
+/// `GET /api/cases` query.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CasesQuery {
+    /// The base rule set's name.
+    pub base: String,
+}
+
+/// A rule set of the rules folder.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleSetInfo {
+    /// Its name: the file's stem.
+    pub name: String,
+    /// Its title, when it compiles and has one.
+    pub title: Option<String>,
+    /// Whether it compiles.
+    pub compiles: bool,
+}
+
+/// A rule set's text.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleSetText {
+    /// Its name.
+    pub name: String,
+    /// Its title.
+    pub title: Option<String>,
+    /// The file's text.
+    pub text: String,
+}
+
+/// The rulings behind a verdict, before and after an edit.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rulings {
+    /// The base's deciding rulings.
+    pub before: Vec<Decider>,
+    /// The edited text's deciding rulings.
+    pub after: Vec<Decider>,
+}
+
+/// A case whose verdict changes.
+#[derive(Debug, Clone, Serialize)]
+pub struct Change {
+    /// The case's id.
+    pub id: String,
+    /// Its title (`Hình 74`).
+    pub title: String,
+    /// The article it illustrates.
+    pub article: String,
+    /// The base's expected verdict, when its spec file states one.
+    pub expected: Option<Verdict>,
+    /// The base's verdict.
+    pub before: Option<Verdict>,
+    /// The edited text's verdict.
+    pub after: Option<Verdict>,
+    /// The deciding rulings.
+    pub rulings: Rulings,
+}
+
+/// The answer of `POST /api/whatif`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WhatifAnswer {
+    /// How many cases were judged.
+    pub cases: usize,
+    /// The cases whose verdict changes.
+    pub changes: Vec<Change>,
+    /// The edited text's warnings.
+    pub warnings: Vec<Problem>,
+}
+
+/// A case as the base judges it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseRow {
+    /// The case's id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Its article.
+    pub article: String,
+    /// The base's expected verdict.
+    pub expected: Option<Verdict>,
+    /// The base's verdict.
+    pub before: Option<Verdict>,
+    /// The base's deciding rulings.
+    pub rulings: Vec<Decider>,
+}
+
+/// The answer of `GET /api/cases`.
+#[derive(Debug, Clone, Serialize)]
+pub struct CasesAnswer {
+    /// The base rule set.
+    pub base: String,
+    /// Every case, in corpus order.
+    pub cases: Vec<CaseRow>,
+}
+
+/// One move of a case.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseMove {
+    /// 1-based.
+    pub ply: usize,
+    /// As printed in the law (after errata the printed text may differ from `vi`).
+    pub printed: String,
+    /// In the law's notation.
+    pub vi: String,
+    /// In ICCS.
+    pub iccs: String,
+}
+
+/// The answer of `POST /api/case`.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseAnswer {
+    /// The case's id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// The article it illustrates, and the article's text.
+    pub article: String,
+    /// The article's principle.
+    pub article_text: String,
+    /// The start position.
+    pub fen: String,
+    /// The board, as the docs draw it (SVG).
+    pub board: String,
+    /// The moves.
+    pub moves: Vec<CaseMove>,
+    /// The law's commentary.
+    pub commentary: String,
+    /// The base's expected verdict.
+    pub expected: Option<Verdict>,
+    /// The base's verdict.
+    pub before: Option<Verdict>,
+    /// The edited text's verdict.
+    pub after: Option<Verdict>,
+    /// The explanation under the edited text.
+    pub explanation: String,
+}
+
+/// The answer of `POST /api/save`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Saved {
+    /// The file written, relative to the rules folder.
+    pub file: String,
+    /// Whether an existing file was replaced.
+    pub replaced: bool,
+}
+
+/// A problem in a rule text, at its place.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Problem {
+    /// The message.
+    pub message: String,
+    /// 1-based line (0 when the problem has no place).
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What to do about it.
+    pub help: Option<String>,
+    /// The file it is in, when it is not the edited text (a rule set it extends).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+impl Problem {
+    /// The problem a diagnostic reports about `text`, named `origin` in diagnostics.
+    pub fn of(diagnostic: &dyn Diagnostic, origin: &str, text: &str) -> Problem {
+        let labels: Vec<miette::LabeledSpan> = diagnostic.labels().into_iter().flatten().collect();
+        let main = labels.iter().find(|l| l.primary()).or(labels.first());
+        let contents = main.and_then(|label| {
+            diagnostic
+                .source_code()
+                .and_then(|src| src.read_span(label.inner(), 0, 0).ok())
+        });
+        let file = contents
+            .as_ref()
+            .and_then(|c| c.name().map(str::to_owned))
+            .filter(|name| name != origin);
+        let (line, column) = match (main, &contents, &file) {
+            (Some(label), Some(_), None) => line_column(text, label.offset()),
+            (Some(_), Some(c), Some(_)) => (c.line() + 1, c.column() + 1),
+            _ => (0, 0),
+        };
+        Problem {
+            message: diagnostic.to_string(),
+            line,
+            column,
+            help: diagnostic.help().map(|h| h.to_string()),
+            file,
+        }
+    }
+}
+
+/// The 1-based line and character column of byte `offset` in `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
+    (line, column)
+}
+
+/// An error answer: a status and a JSON body, `{"error": …, "help": …}` or, for a rule text
+/// that does not compile, `{"errors": [problem, …]}`.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The body.
+    pub body: serde_json::Value,
+}
+
+impl ApiError {
+    /// An error with a message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            body: serde_json::json!({ "error": message.into() }),
+        }
+    }
+
+    /// Adds a field to the body.
+    #[must_use]
+    pub fn with(mut self, key: &str, value: impl Serialize) -> ApiError {
+        if let (Some(map), Ok(value)) = (self.body.as_object_mut(), serde_json::to_value(value)) {
+            map.insert(key.to_owned(), value);
+        }
+        self
+    }
+
+    /// A request that cannot be answered as asked (status 422), with the diagnostic's message
+    /// and help.
+    pub fn unprocessable(diagnostic: &dyn Diagnostic) -> ApiError {
+        let mut error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, diagnostic.to_string());
+        if let Some(help) = diagnostic.help() {
+            error = error.with("help", help.to_string());
+        }
+        error
+    }
+
+    /// A rule text that does not compile (status 422), every problem at its place.
+    pub fn compile(problems: Vec<Problem>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            body: serde_json::json!({ "errors": problems }),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+/// A JSON body read under the size limit; every way it can be wrong is a JSON error.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<S, T> FromRequest<S> for JsonBody<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|rejection| {
+                let status = rejection.status();
+                if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::new(status, "the request body is larger than the server accepts")
+                        .with("help", format!("send at most {} bytes", super::BODY_LIMIT))
+                } else {
+                    ApiError::new(status, format!("cannot read the request body: {rejection}"))
+                }
+            })?;
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            ApiError::new(StatusCode::BAD_REQUEST, format!("bad JSON: {e}"))
+                .with("line", e.line())
+                .with("column", e.column())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_count_characters() {
+        let text = "rules x\nruling đúng → allowed\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 8), (2, 1));
+        let arrow = text.find('→').unwrap();
+        // `đ` and `ú` are two bytes each but one column.
+        assert_eq!(line_column(text, arrow), (2, 13));
+        assert_eq!(line_column(text, 10_000), (3, 1));
+    }
+
+    #[test]
+    fn an_error_carries_its_extra_fields() {
+        let e = ApiError::new(StatusCode::NOT_FOUND, "no such thing").with("help", "try another");
+        assert_eq!(e.body["error"], "no such thing");
+        assert_eq!(e.body["help"], "try another");
+    }
+}

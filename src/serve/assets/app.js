@@ -1,0 +1,409 @@
+// The workbench page: edit a rule set, judge the corpus with it, open a case, judge freely.
+// It talks only to the server that served it (the JSON API under /api/).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  base: null,        // the rule set picked
+  baseRows: [],      // every case as the base judges it
+  problems: [],      // errors and warnings of the last judging, with their lines
+  seq: 0,            // the number of the latest judging request (older answers are dropped)
+  timer: null,       // the pause-in-typing timer
+};
+
+// Verdicts in both languages.
+const VERDICTS = {
+  red_loses: "Đỏ thua (red loses)",
+  black_loses: "Đen thua (black loses)",
+  draw: "Hòa (draw)",
+};
+const verdictHtml = (v) =>
+  v ? `<span class="verdict-${v}">${VERDICTS[v] || v}</span>` : "<span>—</span>";
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch (_) { data = { error: `HTTP ${response.status}` }; }
+  return { status: response.status, ok: response.ok, data };
+}
+
+function setStatus(text, bad) {
+  const s = $("status");
+  s.textContent = text;
+  s.classList.toggle("bad", !!bad);
+}
+
+// ----- the editor: line numbers, highlighting, error marks ----------------------------------
+
+const KEYWORDS = new Set(("and or not any no every some at opponent on by move moves threat when unless " +
+  "overrides restates term ruling verdict replace remove setting rules extends side other otherwise " +
+  "title source name article quote gloss same target").split(" "));
+const OUTCOMES = new Set(["forbidden", "allowed", "loses", "draw"]);
+
+function highlightLine(line) {
+  let out = "";
+  let i = 0;
+  while (i < line.length) {
+    const rest = line.slice(i);
+    if (rest.startsWith("//")) {
+      out += `<span class="hl-com">${escapeHtml(rest)}</span>`;
+      break;
+    }
+    if (rest[0] === '"') {
+      let j = 1;
+      while (j < rest.length && rest[j] !== '"') j += rest[j] === "\\" ? 2 : 1;
+      const s = rest.slice(0, j + 1);
+      out += `<span class="hl-str">${escapeHtml(s)}</span>`;
+      i += s.length;
+      continue;
+    }
+    const word = /^[a-z][a-z0-9]*(-[a-z0-9]+)*/.exec(rest);
+    if (word) {
+      const w = word[0];
+      const cls = OUTCOMES.has(w) ? "hl-out" : KEYWORDS.has(w) ? "hl-kw" : null;
+      out += cls ? `<span class="${cls}">${w}</span>` : w;
+      i += w.length;
+      continue;
+    }
+    const num = /^[0-9]+/.exec(rest);
+    if (num) {
+      out += `<span class="hl-num">${num[0]}</span>`;
+      i += num[0].length;
+      continue;
+    }
+    if (rest[0] === "→" || rest.startsWith("->")) {
+      const a = rest[0] === "→" ? "→" : "-&gt;";
+      out += `<span class="hl-out">${a}</span>`;
+      i += rest[0] === "→" ? 1 : 2;
+      continue;
+    }
+    out += escapeHtml(rest[0]);
+    i += 1;
+  }
+  return out;
+}
+
+function renderEditor() {
+  const text = $("text").value;
+  const lines = text.split("\n");
+  const marks = new Map();
+  for (const p of state.problems) {
+    if (p.line > 0 && !p.file) {
+      if (marks.get(p.line) !== "error") marks.set(p.line, p.kind);
+    }
+  }
+  $("highlight").innerHTML = lines
+    .map((l, k) => {
+      const h = highlightLine(l) || " ";
+      return marks.get(k + 1) === "error" ? `<span class="line-error">${h}</span>` : h;
+    })
+    .join("\n") + "\n";
+  $("gutter").innerHTML = lines
+    .map((_, k) => {
+      const kind = marks.get(k + 1);
+      const p = kind && state.problems.find((x) => x.line === k + 1);
+      const title = p ? ` title="${escapeHtml(p.message)}"` : "";
+      return `<div data-line="${k + 1}"${kind ? ` class="${kind}"` : ""}${title}>${k + 1}</div>`;
+    })
+    .join("");
+  syncScroll();
+}
+
+function syncScroll() {
+  const t = $("text");
+  $("highlight").scrollTop = t.scrollTop;
+  $("highlight").scrollLeft = t.scrollLeft;
+  $("gutter").scrollTop = t.scrollTop;
+}
+
+function goToLine(line, column) {
+  const t = $("text");
+  const lines = t.value.split("\n");
+  let offset = 0;
+  for (let k = 0; k < line - 1 && k < lines.length; k++) offset += lines[k].length + 1;
+  offset += Math.max(0, (column || 1) - 1);
+  t.focus();
+  t.setSelectionRange(offset, offset);
+  t.scrollTop = Math.max(0, (line - 5) * 18);
+  syncScroll();
+}
+
+function renderProblems() {
+  const list = $("problems");
+  list.innerHTML = state.problems
+    .map((p) => {
+      const where = p.file ? `${escapeHtml(p.file)}:${p.line}:${p.column}` : `${p.line}:${p.column}`;
+      const label = p.kind === "error" ? "Lỗi <i>error</i>" : "Cảnh báo <i>warning</i>";
+      const help = p.help ? `<span class="help">${escapeHtml(p.help)}</span>` : "";
+      return `<li class="${p.kind}" data-line="${p.line}" data-column="${p.column}">` +
+        `<span class="where">${where}</span>${label}: ${escapeHtml(p.message)}${help}</li>`;
+    })
+    .join("");
+}
+
+$("problems").addEventListener("click", (e) => {
+  const li = e.target.closest("li");
+  if (li && Number(li.dataset.line) > 0) goToLine(Number(li.dataset.line), Number(li.dataset.column));
+});
+
+// ----- judging the corpus --------------------------------------------------------------------
+
+// The deciding rulings, one line per side: `red: a, b`.
+function rulingsHtml(list) {
+  if (!list || !list.length) return "";
+  const sides = new Map();
+  for (const d of list) sides.set(d.side, [...(sides.get(d.side) || []), escapeHtml(d.ruling)]);
+  return [...sides].map(([side, names]) => `${side}: ${names.join(", ")}`).join("<br>");
+}
+
+function renderCases(changes) {
+  const changed = new Map(changes.map((c) => [c.id, c]));
+  const rows = [];
+  for (const c of changes) rows.push({ ...c, changed: true });
+  for (const r of state.baseRows) {
+    if (!changed.has(r.id)) {
+      rows.push({ ...r, after: r.before, rulings: { before: r.rulings, after: r.rulings }, changed: false });
+    }
+  }
+  $("cases").querySelector("tbody").innerHTML = rows
+    .map((r) => {
+      const miss = r.expected && r.after !== r.expected ? ' class="miss" title="khác mong đợi (not as expected)"' : "";
+      const rulings = r.changed
+        ? `<span class="rulings">${rulingsHtml(r.rulings.before)}</span> → <span class="rulings">${rulingsHtml(r.rulings.after)}</span>`
+        : `<span class="rulings">${rulingsHtml(r.rulings.after)}</span>`;
+      return `<tr data-id="${escapeHtml(r.id)}"${r.changed ? ' class="changed"' : ""}>` +
+        `<td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.article)}</td>` +
+        `<td>${verdictHtml(r.expected)}</td><td>${verdictHtml(r.before)}</td>` +
+        `<td${miss}>${verdictHtml(r.after)}</td><td>${rulings}</td></tr>`;
+    })
+    .join("");
+}
+
+async function judge() {
+  clearTimeout(state.timer);
+  if (!state.base) return;
+  const seq = ++state.seq;
+  setStatus("Đang xử… (judging)");
+  const started = performance.now();
+  const { status, ok, data } = await api("POST", "/api/whatif", { base: state.base, rules: $("text").value });
+  if (seq !== state.seq) return; // a newer edit was sent meanwhile
+  if (ok) {
+    state.problems = (data.warnings || []).map((w) => ({ ...w, kind: "warning" }));
+    renderCases(data.changes);
+    const n = data.changes.length;
+    $("summary").innerHTML = `${n} trong ${data.cases} hình đổi kết quả <i>${n} of ${data.cases} cases change verdict</i>`;
+    setStatus(`Xong (done) · ${Math.round(performance.now() - started)} ms`);
+  } else if (status === 422 && data.errors) {
+    state.problems = data.errors.map((e) => ({ ...e, kind: "error" }));
+    $("summary").innerHTML = `Văn bản có ${data.errors.length} lỗi <i>the text has ${data.errors.length} error(s)</i>`;
+    setStatus("Có lỗi (errors)", true);
+  } else {
+    state.problems = [];
+    setStatus(`${data.error || "HTTP " + status}${data.help ? " — " + data.help : ""}`, true);
+  }
+  renderProblems();
+  renderEditor();
+}
+
+function scheduleJudge() {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(judge, 700);
+}
+
+async function loadRuleSet(name) {
+  state.base = name;
+  setStatus("Đang tải… (loading)");
+  const [text, cases] = await Promise.all([
+    api("GET", `/api/rulesets/${encodeURIComponent(name)}`),
+    api("GET", `/api/cases?base=${encodeURIComponent(name)}`),
+  ]);
+  if (!text.ok) return setStatus(text.data.error, true);
+  $("text").value = text.data.text;
+  state.baseRows = cases.ok ? cases.data.cases : [];
+  state.problems = [];
+  renderProblems();
+  renderEditor();
+  $("text").scrollTop = 0;
+  await judge();
+}
+
+async function loadRuleSets(pick) {
+  const { ok, data } = await api("GET", "/api/rulesets");
+  if (!ok) return setStatus(data.error, true);
+  const options = data.rulesets
+    .map((r) => `<option value="${escapeHtml(r.name)}">${escapeHtml(r.name)}${r.title ? " — " + escapeHtml(r.title) : ""}${r.compiles ? "" : " (lỗi, error)"}</option>`)
+    .join("");
+  $("ruleset").innerHTML = options;
+  $("free-rules").innerHTML = `<option value="">Văn bản đang sửa (the edited text)</option>` + options;
+  const names = data.rulesets.map((r) => r.name);
+  const chosen = pick && names.includes(pick) ? pick : names.includes("vn-1999") ? "vn-1999" : names[0];
+  $("ruleset").value = chosen;
+  $("free-rules").value = chosen;
+  return chosen;
+}
+
+// ----- a case --------------------------------------------------------------------------------
+
+async function openCase(id) {
+  setStatus(`Đang mở ${id}… (opening)`);
+  const { ok, status, data } = await api("POST", "/api/case", { base: state.base, rules: $("text").value, id });
+  if (!ok) {
+    const message = data.errors ? "sửa lỗi trước (fix the errors first)" : data.error || "HTTP " + status;
+    return setStatus(message, true);
+  }
+  setStatus("");
+  $("case-title").textContent = `${data.title} — Điều ${data.article}`;
+  $("case-board").innerHTML = data.board; // SVG made by the server from the position
+  $("case-verdicts").innerHTML =
+    `Mong đợi <i>expected</i>: ${verdictHtml(data.expected)} · Trước <i>before</i>: ${verdictHtml(data.before)} · ` +
+    `Bây giờ <i>now</i>: ${verdictHtml(data.after)}`;
+  $("case-moves").querySelector("tbody").innerHTML = data.moves
+    .map((m) => `<tr><td>${m.ply}</td><td>${escapeHtml(m.printed)}</td><td>${escapeHtml(m.vi)}</td><td>${escapeHtml(m.iccs)}</td></tr>`)
+    .join("");
+  $("case-commentary").textContent = data.commentary;
+  $("case-explanation").textContent = data.explanation;
+  $("case-dialog").showModal();
+}
+
+$("cases").addEventListener("click", (e) => {
+  const tr = e.target.closest("tbody tr");
+  if (tr) openCase(tr.dataset.id);
+});
+$("case-close").addEventListener("click", () => $("case-dialog").close());
+
+// ----- download and save as ------------------------------------------------------------------
+
+$("download").addEventListener("click", () => {
+  const blob = new Blob([$("text").value], { type: "text/plain;charset=utf-8" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `${state.base || "rules"}-edited.rules`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+
+$("save-as").addEventListener("click", () => {
+  $("save-message").textContent = "";
+  $("save-dialog").showModal();
+  $("save-name").focus();
+});
+$("save-cancel").addEventListener("click", () => $("save-dialog").close());
+
+$("save-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const name = $("save-name").value.trim();
+  if (!name) return;
+  const send = (overwrite) => api("POST", "/api/save", { name, rules: $("text").value, overwrite });
+  let answer = await send(false);
+  if (answer.status === 409 && answer.data.exists) {
+    if (!confirm(`${answer.data.error}.\nGhi đè? (Replace it?)`)) return;
+    answer = await send(true);
+  }
+  const message = $("save-message");
+  if (answer.ok) {
+    $("save-dialog").close();
+    setStatus(`Đã lưu (saved) rules/${answer.data.file}`);
+    await loadRuleSets(state.base);
+  } else if (answer.data.errors) {
+    message.textContent = "Văn bản có lỗi (the text has errors): " + answer.data.errors.map((x) => `${x.line}:${x.column} ${x.message}`).join("; ");
+    message.classList.add("bad");
+  } else {
+    message.textContent = answer.data.error + (answer.data.help ? ` — ${answer.data.help}` : "");
+    message.classList.add("bad");
+  }
+});
+
+// ----- free judging --------------------------------------------------------------------------
+
+function firedHtml(f) {
+  const overridden = f.overridden_by && f.overridden_by.length;
+  const mark = f.outcome === "forbidden" ? "✗" : "✓";
+  const target = f.target ? ` — ${escapeHtml(f.target)}` : "";
+  const by = overridden ? ` <i>(overridden by ${escapeHtml(f.overridden_by.join(", "))})</i>` : "";
+  return `<div class="fired${overridden ? " overridden" : ""}">${mark} <b>${escapeHtml(f.id)}</b> ` +
+    `(${escapeHtml(f.article || "")}) → ${escapeHtml(f.outcome)}${target}${by}` +
+    `${f.quote ? `<span class="quote">“${escapeHtml(f.quote)}”</span>` : ""}</div>`;
+}
+
+function sideHtml(name, side) {
+  return `<div class="side"><h3>${name} (${side.moves} nước, moves): ${escapeHtml(side.outcome)}</h3>` +
+    (side.fired.length ? side.fired.map(firedHtml).join("") : "<div class=\"fired\">—</div>") + "</div>";
+}
+
+function renderJudgement(j) {
+  const row = j.row ? `<p>Dòng phán quyết <i>verdict row</i> ${j.row.row}: <code>${escapeHtml(j.row.text)}</code></p>` : "";
+  const facts = j.plies
+    .map((p) => {
+      const threats = (p.threats || [])
+        .map((t) => `${escapeHtml(t.attacker)} → ${escapeHtml(t.target)}${t.new ? " [new]" : ""} ${escapeHtml((t.terms || []).join(", "))}`)
+        .join("<br>");
+      return `<tr><td>${p.ply}</td><td>${escapeHtml(p.mover)}</td><td>${escapeHtml(p.text || "")}</td><td>${escapeHtml(p.move)}</td>` +
+        `<td>${escapeHtml((p.terms || []).join(", "))}</td><td>${threats}</td></tr>`;
+    })
+    .join("");
+  return `<h2>${verdictHtml(j.verdict)}</h2>${row}` +
+    sideHtml("Đỏ <i>red</i>", j.red) + sideHtml("Đen <i>black</i>", j.black) +
+    `<h3>Bảng sự kiện <i>Facts</i></h3><table class="facts"><thead><tr><th>#</th><th>Bên <i>side</i></th>` +
+    `<th>Nước <i>move</i></th><th>ICCS</th><th>Thuật ngữ <i>terms</i></th><th>Đe dọa <i>threats</i></th></tr></thead><tbody>${facts}</tbody></table>`;
+}
+
+$("free-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const rules = $("free-rules").value || $("text").value;
+  const moves = $("free-moves").value.split(/\s+/).filter(Boolean);
+  const body = { rules, fen: $("free-fen").value.trim(), moves, assume_cycle: $("free-cycle").checked };
+  const { ok, status, data } = await api("POST", "/api/judge", body);
+  const out = $("free-result");
+  if (ok) {
+    out.innerHTML = renderJudgement(data);
+  } else if (data.errors) {
+    out.innerHTML = `<div class="error-box">Văn bản luật có lỗi <i>the rule text has errors</i>: ` +
+      data.errors.map((x) => `${x.line}:${x.column} ${escapeHtml(x.message)}`).join("<br>") + "</div>";
+  } else {
+    out.innerHTML = `<div class="error-box"><pre>${escapeHtml(data.error || "HTTP " + status)}</pre>` +
+      `${data.help ? escapeHtml(data.help) : ""}</div>`;
+  }
+});
+
+// ----- tabs and start ------------------------------------------------------------------------
+
+function showTab(which) {
+  for (const [tab, pane] of [["tab-law", "pane-law"], ["tab-free", "pane-free"]]) {
+    const on = tab === which;
+    $(tab).classList.toggle("active", on);
+    $(tab).setAttribute("aria-selected", on);
+    $(pane).hidden = !on;
+  }
+}
+$("tab-law").addEventListener("click", () => showTab("tab-law"));
+$("tab-free").addEventListener("click", () => showTab("tab-free"));
+
+$("text").addEventListener("input", () => {
+  renderEditor();
+  scheduleJudge();
+});
+$("text").addEventListener("scroll", syncScroll);
+$("text").addEventListener("keydown", (e) => {
+  if (e.key === "Tab") {
+    e.preventDefault();
+    document.execCommand("insertText", false, "    ");
+  }
+});
+$("judge").addEventListener("click", judge);
+$("ruleset").addEventListener("change", (e) => loadRuleSet(e.target.value));
+
+(async () => {
+  const chosen = await loadRuleSets();
+  if (chosen) await loadRuleSet(chosen);
+})();

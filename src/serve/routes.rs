@@ -1,0 +1,123 @@
+//! The routes: the page and its assets, the JSON API, and JSON answers for everything else.
+//! Each handler hands its work to a bounded job ([`super::jobs`]); the work itself is in
+//! [`super::workbench`].
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use serde::Serialize;
+
+use super::api::{
+    ApiError, CaseAnswer, CaseRequest, CasesAnswer, CasesQuery, JsonBody, JudgeRequest,
+    RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
+};
+use super::assets;
+use super::guard::guard;
+use super::workbench::Workbench;
+use crate::eval::Judgement;
+
+type Shared = State<Arc<Workbench>>;
+
+/// Every route, behind the guard and the body limit.
+pub fn router(workbench: Arc<Workbench>, local: SocketAddr) -> Router {
+    let api = Router::new()
+        .route("/api/rulesets", get(rule_sets))
+        .route("/api/rulesets/{name}", get(rule_set))
+        .route("/api/cases", get(cases))
+        .route("/api/whatif", post(whatif))
+        .route("/api/case", post(case))
+        .route("/api/judge", post(judge))
+        .route("/api/save", post(save))
+        .with_state(workbench);
+    Router::new()
+        .route("/", get(assets::page))
+        .route("/assets/{file}", get(assets::asset))
+        .merge(api)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(super::BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(local.port(), guard))
+}
+
+/// Runs `work` as a job and answers its result as JSON.
+async fn answer<T: Serialize + Send + 'static>(
+    workbench: Arc<Workbench>,
+    work: impl FnOnce(&Workbench) -> Result<T, ApiError> + Send + 'static,
+) -> Result<Json<T>, ApiError> {
+    let jobs = workbench.jobs.clone();
+    jobs.run(move || work(&workbench)).await?.map(Json)
+}
+
+async fn rule_sets(State(wb): Shared) -> Result<Json<serde_json::Value>, ApiError> {
+    answer(wb, |wb| {
+        Ok(serde_json::json!({ "rulesets": wb.rule_sets() }))
+    })
+    .await
+}
+
+async fn rule_set(
+    State(wb): Shared,
+    Path(name): Path<String>,
+) -> Result<Json<RuleSetText>, ApiError> {
+    answer(wb, move |wb| wb.rule_set(&name)).await
+}
+
+async fn cases(
+    State(wb): Shared,
+    query: Result<Query<CasesQuery>, QueryRejection>,
+) -> Result<Json<CasesAnswer>, ApiError> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::new(StatusCode::BAD_REQUEST, e.body_text())
+            .with("help", "ask for `/api/cases?base=NAME`")
+    })?;
+    answer(wb, move |wb| wb.base_cases(&query.base)).await
+}
+
+async fn whatif(
+    State(wb): Shared,
+    JsonBody(request): JsonBody<WhatifRequest>,
+) -> Result<Json<WhatifAnswer>, ApiError> {
+    answer(wb, move |wb| wb.whatif(&request)).await
+}
+
+async fn case(
+    State(wb): Shared,
+    JsonBody(request): JsonBody<CaseRequest>,
+) -> Result<Json<CaseAnswer>, ApiError> {
+    answer(wb, move |wb| wb.case(&request)).await
+}
+
+async fn judge(
+    State(wb): Shared,
+    JsonBody(request): JsonBody<JudgeRequest>,
+) -> Result<Json<Judgement>, ApiError> {
+    answer(wb, move |wb| wb.judge(&request)).await
+}
+
+async fn save(
+    State(wb): Shared,
+    JsonBody(request): JsonBody<SaveRequest>,
+) -> Result<Json<Saved>, ApiError> {
+    answer(wb, move |wb| wb.save(&request)).await
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("nothing at `{}`", uri.path()),
+    )
+    .with("help", "the page is at `/`; the API is under `/api/`")
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("`{method}` is not answered at `{}`", uri.path()),
+    )
+}

@@ -1,0 +1,207 @@
+//! "Save as": a rule text written into the rules folder, and nowhere else.
+//!
+//! The name is checked before any path is made from it: a plain file name of letters, digits,
+//! `-`, `_` and `.`, not starting with `.`, with no path separator and no `..`, so the file
+//! can only land in the rules folder itself. An existing file is replaced only when the user
+//! confirmed; otherwise the write fails without touching it, even if the file appears between
+//! the check and the write (the new file is linked into place, which never replaces).
+
+use std::fs;
+use std::io::Write as _;
+use std::path::Path;
+
+use axum::http::StatusCode;
+
+use super::api::ApiError;
+
+/// The longest file name accepted.
+const MAX_NAME: usize = 64;
+
+/// Why a rule text was not saved.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SaveError {
+    /// The name is not a plain file name.
+    #[error("cannot save as `{name}`: {reason}")]
+    BadName {
+        /// The name given.
+        name: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A file of that name exists and replacing it was not confirmed.
+    #[error("`{0}` already exists in the rules folder")]
+    Exists(String),
+    /// Writing failed.
+    #[error("cannot write `{0}`: {1}")]
+    Io(String, String),
+}
+
+impl SaveError {
+    /// The API's answer: 400 for a bad name, 409 for an existing file, 500 for a failed write.
+    pub(super) fn api(&self) -> ApiError {
+        let message = self.to_string();
+        match self {
+            SaveError::BadName { .. } => ApiError::new(StatusCode::BAD_REQUEST, message).with(
+                "help",
+                "use letters, digits, `-`, `_` and `.`, as in `vn-1999-amended`; the file goes into the rules folder",
+            ),
+            SaveError::Exists(_) => ApiError::new(StatusCode::CONFLICT, message)
+                .with("exists", true)
+                .with("help", "send `\"overwrite\": true` to replace it"),
+            SaveError::Io(..) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message),
+        }
+    }
+}
+
+/// The file name `name` stands for (`.rules` added when missing), if it is a plain, safe file
+/// name.
+///
+/// # Errors
+///
+/// [`SaveError::BadName`] with the reason.
+///
+/// ```
+/// use xqlaw::serve::check_name;
+/// assert_eq!(check_name("vn-1999-amended").unwrap(), "vn-1999-amended.rules");
+/// assert!(check_name("../main.rs").is_err());
+/// assert!(check_name("sub/x").is_err());
+/// ```
+pub fn check_name(name: &str) -> Result<String, SaveError> {
+    let bad = |reason| {
+        Err(SaveError::BadName {
+            name: name.to_owned(),
+            reason,
+        })
+    };
+    if name.is_empty() {
+        return bad("the name is empty");
+    }
+    if name.contains(['/', '\\']) {
+        return bad("a name has no path separators");
+    }
+    if name.contains("..") {
+        return bad("a name has no `..`");
+    }
+    if name.starts_with('.') {
+        return bad("a name does not start with `.`");
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        return bad("a name has only letters, digits, `-`, `_` and `.`");
+    }
+    let file = if name.ends_with(".rules") {
+        name.to_owned()
+    } else {
+        format!("{name}.rules")
+    };
+    if file.len() > MAX_NAME {
+        return bad("the name is too long");
+    }
+    if file == ".rules" || file.trim_end_matches(".rules").is_empty() {
+        return bad("the name is empty");
+    }
+    Ok(file)
+}
+
+/// Writes `text` to `dir/file` (`file` checked by [`check_name`]); replaces an existing file
+/// only if `overwrite`. Returns whether a file was replaced.
+///
+/// # Errors
+///
+/// [`SaveError::Exists`] when the file exists and `overwrite` is false; [`SaveError::Io`].
+pub fn write(dir: &Path, file: &str, text: &str, overwrite: bool) -> Result<bool, SaveError> {
+    let file = check_name(file)?;
+    let target = dir.join(&file);
+    let io = |e: std::io::Error| SaveError::Io(file.clone(), e.to_string().to_lowercase());
+    let existed = target.symlink_metadata().is_ok();
+    if existed && !overwrite {
+        return Err(SaveError::Exists(file));
+    }
+    // Written beside the target first, so a failed write never leaves half a file.
+    let tmp = dir.join(format!(".{file}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut f = fs::File::create_new(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    })();
+    let placed = written.and_then(|()| {
+        if overwrite {
+            // `rename` replaces the name itself: a symbolic link is replaced, not followed.
+            fs::rename(&tmp, &target)
+        } else {
+            // A hard link fails if the name exists by now, where `rename` would replace it.
+            fs::hard_link(&tmp, &target).and_then(|()| fs::remove_file(&tmp))
+        }
+    });
+    match placed {
+        Ok(()) => Ok(existed),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                Err(SaveError::Exists(file))
+            } else {
+                Err(io(e))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reason(name: &str) -> &'static str {
+        match check_name(name) {
+            Err(SaveError::BadName { reason, .. }) => reason,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_are_plain_file_names() {
+        assert_eq!(check_name("my-law").unwrap(), "my-law.rules");
+        assert_eq!(check_name("my_law.v2.rules").unwrap(), "my_law.v2.rules");
+        assert_eq!(reason(""), "the name is empty");
+        assert_eq!(reason(".rules"), "a name does not start with `.`");
+        assert_eq!(reason("a/b"), "a name has no path separators");
+        assert_eq!(reason("a\\b"), "a name has no path separators");
+        assert_eq!(reason("/etc/passwd"), "a name has no path separators");
+        assert_eq!(reason(".."), "a name has no `..`");
+        assert_eq!(reason("a..b"), "a name has no `..`");
+        assert_eq!(reason(".hidden"), "a name does not start with `.`");
+        assert_eq!(
+            reason("luật"),
+            "a name has only letters, digits, `-`, `_` and `.`"
+        );
+        assert_eq!(
+            reason("a b"),
+            "a name has only letters, digits, `-`, `_` and `.`"
+        );
+        assert_eq!(
+            reason("a\0b"),
+            "a name has only letters, digits, `-`, `_` and `.`"
+        );
+        assert_eq!(reason(&"x".repeat(80)), "the name is too long");
+    }
+
+    #[test]
+    fn writes_new_files_and_replaces_only_when_asked() {
+        let dir = std::env::temp_dir().join(format!("xqlaw-save-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert_eq!(write(&dir, "a.rules", "one\n", false), Ok(false));
+        assert_eq!(
+            write(&dir, "a.rules", "two\n", false),
+            Err(SaveError::Exists("a.rules".into()))
+        );
+        assert_eq!(fs::read_to_string(dir.join("a.rules")).unwrap(), "one\n");
+        assert_eq!(write(&dir, "a.rules", "two\n", true), Ok(true));
+        assert_eq!(fs::read_to_string(dir.join("a.rules")).unwrap(), "two\n");
+        // No temporary file is left behind.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        assert!(write(&dir, "../a", "x", true).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

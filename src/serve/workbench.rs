@@ -1,0 +1,500 @@
+//! The workbench's state and the work behind each answer: the rule sets of the folder, the
+//! corpus, and each base's judgements, kept while the folder does not change. Every method
+//! here may take a while and runs on a blocking thread ([`super::jobs`]).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::SystemTime;
+
+use axum::http::StatusCode;
+
+use super::api::{
+    ApiError, CaseAnswer, CaseMove, CaseRequest, CaseRow, CasesAnswer, Change, JudgeRequest,
+    Problem, RuleSetInfo, RuleSetText, Rulings, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
+};
+use super::jobs::Jobs;
+use super::{Limits, save};
+use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
+use crate::corpus::{Diagram, load_specs};
+use crate::eval::Judgement;
+use crate::play::{PlayError, judge_text};
+use crate::variants::Decision;
+use crate::whatif::Baseline;
+use crate::xiangqi::START_FEN;
+use crate::xiangqi::notation::{Notation, detect, parse_line};
+
+/// The name an edited text goes by in diagnostics.
+pub const EDITED: &str = "edited.rules";
+
+/// The workbench: the rules folder, the corpus, and what was computed from them.
+#[derive(Debug)]
+pub struct Workbench {
+    /// The rules folder.
+    rules_dir: PathBuf,
+    /// Every case, replayed (not judged).
+    diagrams: Vec<Diagram>,
+    /// The rule sets compiled and judged, while the folder stays as it was.
+    cache: Mutex<Cache>,
+    /// The bounded runner of judging jobs.
+    pub(super) jobs: Jobs,
+}
+
+/// Compiled rule sets and their baselines, valid for one state of the rules folder.
+#[derive(Debug, Default)]
+struct Cache {
+    /// The folder's rule files (name, modification time, length) when the cache was filled.
+    stamp: Vec<(String, Option<SystemTime>, u64)>,
+    /// Compiled rule sets by name (the error rendered, when one does not compile).
+    rules: HashMap<String, Result<Arc<CompiledRules>, String>>,
+    /// Each base's judgements of the corpus.
+    baselines: HashMap<String, Arc<Baseline>>,
+}
+
+/// Why the workbench could not start.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// The rules folder is not a folder.
+    #[error("`{0}` is not a folder of rule files; give `--rules DIR`")]
+    NoRules(PathBuf),
+    /// The spec files could not be read.
+    #[error("cannot read the spec files: {0}")]
+    Specs(String),
+    /// No spec file could be used.
+    #[error("no case to judge: no spec file under `{0}` could be read; give `--specs DIR`")]
+    NoCases(PathBuf),
+}
+
+impl Workbench {
+    /// Reads the corpus under `specs` and prepares to serve the rule sets of `rules_dir`.
+    ///
+    /// # Errors
+    ///
+    /// `rules_dir` is not a folder, or no spec file under `specs` can be used.
+    pub fn load(rules_dir: &Path, specs: &Path, limits: Limits) -> Result<Workbench, LoadError> {
+        if !rules_dir.is_dir() {
+            return Err(LoadError::NoRules(rules_dir.to_path_buf()));
+        }
+        let loaded =
+            load_specs(&[specs.to_path_buf()]).map_err(|e| LoadError::Specs(e.to_string()))?;
+        if loaded.diagrams.is_empty() {
+            return Err(LoadError::NoCases(specs.to_path_buf()));
+        }
+        Ok(Workbench {
+            rules_dir: rules_dir.to_path_buf(),
+            diagrams: loaded.diagrams,
+            cache: Mutex::new(Cache::default()),
+            jobs: Jobs::new(limits.jobs, limits.timeout),
+        })
+    }
+
+    /// How many cases the corpus has.
+    pub fn cases(&self) -> usize {
+        self.diagrams.len()
+    }
+
+    /// The rule files of the folder: (name, modification time, length), by name.
+    fn stamp(&self) -> Vec<(String, Option<SystemTime>, u64)> {
+        let mut stamp: Vec<_> = std::fs::read_dir(&self.rules_dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let path = entry.path();
+                let name = path.file_stem()?.to_str()?.to_owned();
+                if path.extension()? != "rules" || name.starts_with('.') {
+                    return None;
+                }
+                let meta = entry.metadata().ok()?;
+                meta.is_file()
+                    .then(|| (name, meta.modified().ok(), meta.len()))
+            })
+            .collect();
+        stamp.sort();
+        stamp
+    }
+
+    /// The cache, emptied first if the folder changed since it was filled.
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        let stamp = self.stamp();
+        let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.stamp != stamp {
+            *cache = Cache {
+                stamp,
+                ..Cache::default()
+            };
+        }
+        cache
+    }
+
+    /// The rule set `name` of the folder, compiled.
+    fn rules(&self, name: &str) -> Result<Arc<CompiledRules>, ApiError> {
+        let names: Vec<String> = self.cache().stamp.iter().map(|s| s.0.clone()).collect();
+        if !names.iter().any(|n| n == name) {
+            return Err(unknown_rule_set(name, &names, &self.rules_dir));
+        }
+        if let Some(done) = self.cache().rules.get(name) {
+            return done.clone().map_err(|e| broken_rule_set(name, &e));
+        }
+        // Compiled outside the lock; two requests may compile the same file, which is harmless.
+        let compiled = load_rules(&self.file(name))
+            .map(Arc::new)
+            .map_err(|e| e.to_string());
+        self.cache().rules.insert(name.to_owned(), compiled.clone());
+        compiled.map_err(|e| broken_rule_set(name, &e))
+    }
+
+    /// The base `name`'s judgements of the corpus.
+    fn baseline(&self, name: &str) -> Result<Arc<Baseline>, ApiError> {
+        let rules = self.rules(name)?;
+        if let Some(baseline) = self.cache().baselines.get(name) {
+            return Ok(baseline.clone());
+        }
+        let baseline = Arc::new(Baseline::new((*rules).clone(), self.diagrams.clone()));
+        self.cache()
+            .baselines
+            .insert(name.to_owned(), baseline.clone());
+        Ok(baseline)
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.rules_dir.join(format!("{name}.rules"))
+    }
+
+    /// Compiles an edited text; its `extends` resolve in the rules folder. Settings past the
+    /// workbench's bounds are errors ([`MAX_MATE_NODES`], [`MAX_MATE_PLIES`]).
+    pub fn compile(&self, text: &str) -> Result<CompiledRules, ApiError> {
+        let rules = compile_amendment(EDITED, text, &self.rules_dir)
+            .map_err(|errors| ApiError::compile(problems(&errors, text)))?;
+        let s = &rules.settings;
+        let mut too_large = Vec::new();
+        if s.mate_nodes > MAX_MATE_NODES {
+            too_large.push(setting_too_large(
+                text,
+                "mate-nodes",
+                s.mate_nodes,
+                MAX_MATE_NODES,
+            ));
+        }
+        if u64::from(s.mate_plies) > MAX_MATE_PLIES {
+            too_large.push(setting_too_large(
+                text,
+                "mate-plies",
+                s.mate_plies.into(),
+                MAX_MATE_PLIES,
+            ));
+        }
+        if too_large.is_empty() {
+            Ok(rules)
+        } else {
+            Err(ApiError::compile(too_large))
+        }
+    }
+
+    /// `GET /api/rulesets`.
+    pub fn rule_sets(&self) -> Vec<RuleSetInfo> {
+        let names: Vec<String> = self.cache().stamp.iter().map(|s| s.0.clone()).collect();
+        names
+            .into_iter()
+            .map(|name| {
+                let rules = self.rules(&name).ok();
+                RuleSetInfo {
+                    title: rules.as_ref().and_then(|r| r.title.clone()),
+                    compiles: rules.is_some(),
+                    name,
+                }
+            })
+            .collect()
+    }
+
+    /// `GET /api/rulesets/{name}`.
+    pub fn rule_set(&self, name: &str) -> Result<RuleSetText, ApiError> {
+        let rules = self.rules(name).ok();
+        let names: Vec<String> = self.cache().stamp.iter().map(|s| s.0.clone()).collect();
+        if !names.iter().any(|n| n == name) {
+            return Err(unknown_rule_set(name, &names, &self.rules_dir));
+        }
+        let text = std::fs::read_to_string(self.file(name)).map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!(
+                    "cannot read `{name}.rules`: {}",
+                    e.to_string().to_lowercase()
+                ),
+            )
+        })?;
+        Ok(RuleSetText {
+            name: name.to_owned(),
+            title: rules.and_then(|r| r.title.clone()),
+            text,
+        })
+    }
+
+    /// `GET /api/cases`.
+    pub fn base_cases(&self, base: &str) -> Result<CasesAnswer, ApiError> {
+        let baseline = self.baseline(base)?;
+        let cases = baseline
+            .diagrams()
+            .iter()
+            .map(|d| {
+                let decision = d
+                    .judgements
+                    .first()
+                    .and_then(Option::as_ref)
+                    .map(Decision::of);
+                CaseRow {
+                    id: d.spec.id.clone(),
+                    title: d.spec.title.clone(),
+                    article: d.spec.article.clone(),
+                    expected: d.spec.expect.get(base).copied(),
+                    before: decision.as_ref().map(|x| x.verdict),
+                    rulings: decision.map(|x| x.by).unwrap_or_default(),
+                }
+            })
+            .collect();
+        Ok(CasesAnswer {
+            base: base.to_owned(),
+            cases,
+        })
+    }
+
+    /// `POST /api/whatif`.
+    pub fn whatif(&self, request: &WhatifRequest) -> Result<WhatifAnswer, ApiError> {
+        let baseline = self.baseline(&request.base)?;
+        let amended = self.compile(&request.rules)?;
+        let whatif = baseline.judge(&amended);
+        let changes = whatif
+            .changes()
+            .map(|row| {
+                let verdict = |d: &Option<Decision>| d.as_ref().map(|d| d.verdict);
+                let by =
+                    |d: &Option<Decision>| d.as_ref().map(|d| d.by.clone()).unwrap_or_default();
+                Change {
+                    id: row.id.clone(),
+                    title: row.title.clone(),
+                    article: row.article.clone(),
+                    expected: row.expected,
+                    before: verdict(&row.before),
+                    after: verdict(&row.after),
+                    rulings: Rulings {
+                        before: by(&row.before),
+                        after: by(&row.after),
+                    },
+                }
+            })
+            .collect();
+        let warnings = amended
+            .warnings
+            .iter()
+            .map(|w| Problem::of(w, EDITED, &request.rules))
+            .collect();
+        Ok(WhatifAnswer {
+            cases: whatif.cases.len(),
+            changes,
+            warnings,
+        })
+    }
+
+    /// `POST /api/case`.
+    pub fn case(&self, request: &CaseRequest) -> Result<CaseAnswer, ApiError> {
+        let baseline = self.baseline(&request.base)?;
+        let Some(d) = baseline.diagrams().iter().find(|d| d.spec.id == request.id) else {
+            let ids = baseline.diagrams().iter().map(|d| d.spec.id.as_str());
+            let mut error =
+                ApiError::new(StatusCode::NOT_FOUND, format!("no case `{}`", request.id));
+            if let Some(near) = crate::words::did_you_mean(&request.id, ids) {
+                error = error.with("help", near);
+            }
+            return Err(error);
+        };
+        let before = d.judgements.first().and_then(Option::as_ref);
+        let after: Option<Judgement> = match &request.rules {
+            Some(text) => d.judge(&self.compile(text)?).ok(),
+            None => before.cloned(),
+        };
+        let moves = d
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(k, m)| CaseMove {
+                ply: k + 1,
+                printed: d.spec.moves_text.get(k).cloned().unwrap_or_default(),
+                vi: d.vietnamese.get(k).cloned().unwrap_or_default(),
+                iccs: m.to_string(),
+            })
+            .collect();
+        Ok(CaseAnswer {
+            id: d.spec.id.clone(),
+            title: d.spec.title.clone(),
+            article: d.spec.article.clone(),
+            article_text: d.spec.article_text.clone(),
+            fen: d.spec.fen.clone(),
+            board: inline_svg(crate::docgen::board_plain(d)),
+            moves,
+            commentary: d.spec.commentary.clone(),
+            expected: d.spec.expect.get(&request.base).copied(),
+            before: before.map(Judgement::verdict),
+            after: after.as_ref().map(Judgement::verdict),
+            explanation: after.map_or_else(
+                || "the edited rules cannot judge this case".to_owned(),
+                |j| j.explain(),
+            ),
+        })
+    }
+
+    /// `POST /api/judge`.
+    pub fn judge(&self, request: &JudgeRequest) -> Result<Judgement, ApiError> {
+        let rules = if is_name(&request.rules) {
+            self.rules(&request.rules)?
+        } else {
+            Arc::new(self.compile(&request.rules)?)
+        };
+        if request.assume_cycle {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "`assume_cycle` is not available in this build yet",
+            )
+            .with("help", "send `\"assume_cycle\": false`, or leave it out"));
+        }
+        let fen = request.fen.as_deref().unwrap_or(START_FEN);
+        let texts: Vec<&str> = request.moves.iter().map(String::as_str).collect();
+        let notation = match &request.notation {
+            Some(code) => code
+                .parse::<Notation>()
+                .map_err(|e| ApiError::unprocessable(&e))?,
+            None => guess_notation(fen, &texts),
+        };
+        judge_text(&rules, fen, &texts, notation, false).map_err(|e| {
+            // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
+            let mut error = match &e {
+                PlayError::Fen(_) => ApiError::unprocessable(&e).with("field", "fen"),
+                PlayError::Moves(line) => ApiError::unprocessable(&e)
+                    .with("field", "moves")
+                    .with("index", line.ply()),
+                _ => ApiError::unprocessable(&e).with("field", "moves"),
+            };
+            if request.notation.is_none() {
+                error = error.with("notation", notation.code());
+            }
+            error
+        })
+    }
+
+    /// `POST /api/save`.
+    pub fn save(&self, request: &SaveRequest) -> Result<Saved, ApiError> {
+        let file = save::check_name(&request.name).map_err(|e| e.api())?;
+        let stem = file.trim_end_matches(".rules");
+        let rules = self.compile(&request.rules)?;
+        if rules.name != stem {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "the text declares the rule set `{}`, but would be saved as `{file}`",
+                    rules.name
+                ),
+            )
+            .with(
+                "help",
+                format!(
+                    "the first line names the rule set after its file: write `rules {stem}` (with `extends {}` to keep only the changes)",
+                    rules.extends.first().unwrap_or(&rules.name)
+                ),
+            ));
+        }
+        if rules.extends.iter().any(|e| e == stem) {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("a file saved as `{file}` cannot extend `{stem}`, itself"),
+            ));
+        }
+        let replaced = save::write(&self.rules_dir, &file, &request.rules, request.overwrite)
+            .map_err(|e| e.api())?;
+        Ok(Saved { file, replaced })
+    }
+}
+
+/// The largest `mate-nodes` an edited text may set. The search budget is spent for every
+/// move of every case, so the language's own bound (none) would let one request keep the
+/// server's judging slots busy for hours; five times the law's 200 000 judges the corpus in
+/// about a second.
+pub const MAX_MATE_NODES: u64 = 1_000_000;
+
+/// The largest `mate-plies` an edited text may set (the law's is 7).
+pub const MAX_MATE_PLIES: u64 = 31;
+
+/// The error for a setting past the workbench's bound, at the line that sets it.
+fn setting_too_large(text: &str, name: &str, value: u64, max: u64) -> Problem {
+    let at = text
+        .match_indices(name)
+        .find(|(i, _)| text[..*i].trim_end().ends_with("setting"))
+        .map_or(0, |(i, _)| i);
+    let (line, column) = super::api::line_column(text, at);
+    Problem {
+        message: format!(
+            "`{name}` = {value} is more than the workbench judges with (at most {max})"
+        ),
+        line,
+        column,
+        help: Some(format!(
+            "set `{name}` to {max} or less here; `xqlaw whatif` on the command line has no such bound"
+        )),
+        file: None,
+    }
+}
+
+/// An SVG file's picture without its XML declaration and comments, to be placed in a page.
+fn inline_svg(file: String) -> String {
+    match file.find("<svg") {
+        Some(at) => file[at..].to_owned(),
+        None => file,
+    }
+}
+
+/// Whether a `rules` field names a rule set rather than holding a text.
+fn is_name(rules: &str) -> bool {
+    !rules.is_empty() && !rules.chars().any(char::is_whitespace)
+}
+
+/// The notation a line of moves is written in: the first that reads the whole line, trying
+/// first the one the first move looks like; else that one (whose error is then reported).
+fn guess_notation(fen: &str, texts: &[&str]) -> Notation {
+    let first = texts
+        .first()
+        .and_then(|t| detect(t))
+        .unwrap_or(Notation::Iccs);
+    let Ok(start) = crate::xiangqi::Position::from_fen(fen) else {
+        return first;
+    };
+    std::iter::once(first)
+        .chain(Notation::ALL)
+        .find(|&n| parse_line(&start, texts, n).is_ok())
+        .unwrap_or(first)
+}
+
+/// Every error of a failed compilation, at its place.
+fn problems(errors: &CompileErrors, text: &str) -> Vec<Problem> {
+    errors
+        .errors()
+        .map(|e| Problem::of(e, EDITED, text))
+        .collect()
+}
+
+fn unknown_rule_set(name: &str, names: &[String], dir: &Path) -> ApiError {
+    let error = ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no rule set `{name}` in `{}`", dir.display()),
+    );
+    match crate::words::did_you_mean(name, names.iter().map(String::as_str)) {
+        Some(near) => error.with("help", near),
+        None => error.with("help", format!("the rule sets are {}", names.join(", "))),
+    }
+}
+
+fn broken_rule_set(name: &str, error: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!("the rule set `{name}` does not compile: {error}"),
+    )
+    .with("help", format!("run `xqlaw check` on `{name}.rules`"))
+}

@@ -1,0 +1,716 @@
+//! The workbench's HTTP API, request by request: every endpoint, and every kind of bad
+//! request answered with a 4xx JSON error.
+
+#![allow(clippy::unwrap_used, reason = "test code")]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+use xqlaw::serve::{Limits, Workbench, app};
+
+const LOCAL: &str = "127.0.0.1:8080";
+
+/// The workbench on the project's rules and spec files (shared: loading replays 80 diagrams).
+fn workbench() -> Arc<Workbench> {
+    static WB: OnceLock<Arc<Workbench>> = OnceLock::new();
+    WB.get_or_init(|| {
+        Arc::new(
+            Workbench::load(
+                Path::new("rules"),
+                Path::new("spec-tests"),
+                Limits::default(),
+            )
+            .unwrap(),
+        )
+    })
+    .clone()
+}
+
+fn router(wb: Arc<Workbench>) -> Router {
+    app(wb, LOCAL.parse::<SocketAddr>().unwrap())
+}
+
+/// Sends a request with the given headers (`Host` is the server's unless given).
+async fn send(
+    app: Router,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+    headers: &[(&str, &str)],
+) -> (StatusCode, Value, String) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        request = request.header("host", LOCAL);
+    }
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let request = request
+        .body(body.map_or_else(Body::empty, Body::from))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let value = if kind.starts_with("application/json") {
+        serde_json::from_str(&text).unwrap()
+    } else {
+        Value::Null
+    };
+    (status, value, text)
+}
+
+async fn get(uri: &str) -> (StatusCode, Value) {
+    let (status, value, _) = send(router(workbench()), "GET", uri, None, &[]).await;
+    (status, value)
+}
+
+async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
+    let (status, value, _) = send(
+        router(workbench()),
+        "POST",
+        uri,
+        Some(body.to_string()),
+        &[],
+    )
+    .await;
+    (status, value)
+}
+
+/// The law's text with `rook-on-crossed-pawn` allowing the chase and overriding the general
+/// perpetual-chase rulings: chasing a crossed pawn is allowed.
+fn crossed_pawn_allowed() -> String {
+    let law = std::fs::read_to_string("rules/vn-1999.rules").unwrap();
+    let at = law.find("ruling rook-on-crossed-pawn").unwrap();
+    let end = at + law[at..].find("→ forbidden").unwrap();
+    format!(
+        "{}→ allowed\n    overrides perpetual-chase, unprotected-target{}",
+        &law[..end],
+        &law[end + "→ forbidden".len()..]
+    )
+}
+
+fn law() -> String {
+    std::fs::read_to_string("rules/vn-1999.rules").unwrap()
+}
+
+const HINH_62: &str = "4kae2/4a4/4e3h/2r3p1p/2p2H3/9/1RP3P1P/4E3C/2r1A4/2H1KAEc1 w";
+
+// ----- the page ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_from_the_binary() {
+    let (status, _, html) = send(router(workbench()), "GET", "/", None, &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<textarea"), "{html}");
+    assert!(html.contains("/assets/app.js"));
+    for asset in ["/assets/app.js", "/assets/app.css"] {
+        let (status, _, text) = send(router(workbench()), "GET", asset, None, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{asset}");
+        assert!(!text.is_empty());
+        // Nothing is fetched from elsewhere at run time.
+        assert!(
+            !text.contains("https://"),
+            "{asset} names an outside address"
+        );
+    }
+    assert!(!html.contains("https://"));
+    let (status, body) = get("/assets/nothing.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].as_str().unwrap().contains("nothing.js"));
+}
+
+// ----- rule sets and cases -------------------------------------------------------------------
+
+#[tokio::test]
+async fn rule_sets_are_listed_with_their_titles() {
+    let (status, body) = get("/api/rulesets").await;
+    assert_eq!(status, StatusCode::OK);
+    let sets = body["rulesets"].as_array().unwrap();
+    let names: Vec<&str> = sets.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["axf", "cxa", "vn-1999", "vn-2004", "wxf-2018"]);
+    let law = sets.iter().find(|s| s["name"] == "vn-1999").unwrap();
+    assert!(
+        law["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("Luật Cờ Tướng (1999)")
+    );
+    assert_eq!(law["compiles"], true);
+}
+
+#[tokio::test]
+async fn a_rule_set_text_is_the_file() {
+    let (status, body) = get("/api/rulesets/vn-1999").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["text"].as_str().unwrap(), law());
+    let (status, body) = get("/api/rulesets/vn-199").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"], "no rule set `vn-199` in `rules`");
+    assert!(body["help"].as_str().unwrap().contains("vn-1999"), "{body}");
+    // A path is not a name.
+    let (status, _) = get("/api/rulesets/..%2FCargo.toml").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn cases_come_with_the_base_expectation_and_verdict() {
+    let (status, body) = get("/api/cases?base=vn-1999").await;
+    assert_eq!(status, StatusCode::OK);
+    let cases = body["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 80);
+    assert!(cases.iter().all(|c| c["expected"] == c["before"]));
+    let (status, body) = get("/api/cases").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("base"), "{body}");
+    let (status, _) = get("/api/cases?base=nothing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+// ----- what if -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn an_unchanged_copy_changes_nothing() {
+    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": law()})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["cases"], 80);
+    assert_eq!(body["changes"], json!([]));
+}
+
+#[tokio::test]
+async fn allowing_the_chase_of_a_crossed_pawn_changes_hinh_74_and_75() {
+    let rules = crossed_pawn_allowed();
+    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": rules})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let changes = body["changes"].as_array().unwrap();
+    let ids: Vec<&str> = changes.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["hinh-74", "hinh-75"]);
+    let c = &changes[0];
+    assert_eq!(c["expected"], "red_loses");
+    assert_eq!(c["before"], "red_loses");
+    assert_eq!(c["after"], "draw");
+    let rulings = |side: &str| -> Vec<String> {
+        c["rulings"][side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["ruling"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(rulings("before").contains(&"perpetual-chase".to_owned()));
+    assert_eq!(rulings("after"), ["rook-on-crossed-pawn"]);
+}
+
+#[tokio::test]
+async fn compile_errors_are_at_their_line_and_column() {
+    let text = law().replacen(
+        "ruling rook-on-crossed-pawn",
+        "rulin rook-on-crossed-pawn",
+        1,
+    );
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("rulin rook-on"))
+        .unwrap()
+        + 1;
+    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = body["errors"].as_array().unwrap();
+    assert!(!errors.is_empty());
+    let e = &errors[0];
+    assert_eq!(e["line"], line, "{body}");
+    assert_eq!(e["column"], 1, "{body}");
+    assert!(e["message"].as_str().unwrap().len() > 5);
+    assert!(e.get("help").is_some());
+}
+
+#[tokio::test]
+async fn an_unknown_ruling_name_is_marked_with_a_suggestion() {
+    let text = law().replacen(
+        "overrides king-or-pawn-chase",
+        "overrides king-or-pawn-chace",
+        1,
+    );
+    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let e = &body["errors"][0];
+    let line = text
+        .lines()
+        .nth(e["line"].as_u64().unwrap() as usize - 1)
+        .unwrap();
+    assert!(line.contains("king-or-pawn-chace"), "{line}");
+    assert!(
+        e["help"].as_str().unwrap().contains("king-or-pawn-chase"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn absurd_settings_are_refused_not_searched() {
+    let text = law().replace(
+        "setting mate-nodes = 200000",
+        "setting mate-nodes = 100000000000",
+    );
+    let started = std::time::Instant::now();
+    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let e = &body["errors"][0];
+    assert!(e["message"].as_str().unwrap().contains("mate-nodes"));
+    let line = text
+        .lines()
+        .nth(e["line"].as_u64().unwrap() as usize - 1)
+        .unwrap();
+    assert!(line.starts_with("setting mate-nodes"), "{line}");
+}
+
+#[tokio::test]
+async fn whatif_against_an_unknown_base_is_404() {
+    let (status, body) = post("/api/whatif", json!({"base": "vn-199", "rules": law()})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["help"].as_str().unwrap().contains("vn-1999"));
+}
+
+// ----- a case --------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_case_has_its_board_moves_and_explanation_under_the_edit() {
+    let request = json!({"base": "vn-1999", "id": "hinh-74", "rules": crossed_pawn_allowed()});
+    let (status, body) = post("/api/case", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let board = body["board"].as_str().unwrap();
+    assert!(board.starts_with("<svg"), "{}", &board[..80]);
+    assert_eq!(body["title"], "Hình 74");
+    assert_eq!(body["before"], "red_loses");
+    assert_eq!(body["after"], "draw");
+    let moves = body["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert_eq!(moves[0]["ply"], 1);
+    assert_eq!(moves[0]["iccs"].as_str().unwrap().len(), 4);
+    assert!(
+        body["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("rook-on-crossed-pawn")
+    );
+    assert!(!body["commentary"].as_str().unwrap().is_empty());
+    // Without an edit, the base's own explanation.
+    let (status, body) = post("/api/case", json!({"base": "vn-1999", "id": "hinh-74"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["after"], "red_loses");
+    let (status, body) = post("/api/case", json!({"base": "vn-1999", "id": "hinh-740"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"], "no case `hinh-740`");
+}
+
+// ----- free judging --------------------------------------------------------------------------
+
+#[tokio::test]
+async fn judge_answers_as_the_command_line_does() {
+    let moves = [
+        "P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5",
+    ];
+    let request =
+        json!({"rules": "vn-1999", "fen": HINH_62, "moves": moves, "assume_cycle": false});
+    let (status, body) = post("/api/judge", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["verdict"], "red_loses");
+    // The same object as `xqlaw judge --json` prints.
+    let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let cli =
+        xqlaw::judge_text(&rules, HINH_62, &moves, xqlaw::Notation::Vietnamese, false).unwrap();
+    assert_eq!(body, serde_json::to_value(&cli).unwrap());
+}
+
+#[tokio::test]
+async fn judge_reads_any_notation_and_a_rule_text() {
+    for moves in [
+        json!(["h2e2", "h9g7"]),
+        json!(["C2=5", "H8+7"]),
+        json!(["P2-5", "M8.7"]),
+        json!(["炮二平五", "马８进７"]),
+    ] {
+        let (status, body) = post("/api/judge", json!({"rules": law(), "moves": moves})).await;
+        assert_eq!(status, StatusCode::OK, "{moves}: {body}");
+        assert_eq!(body["plies"][0]["move"], "h2e2", "{moves}");
+        assert_eq!(body["plies"][1]["move"], "h9g7", "{moves}");
+    }
+}
+
+#[tokio::test]
+async fn judge_refuses_bad_positions_moves_and_names() {
+    let cases = [
+        (
+            json!({"rules": "vn-1999", "fen": "not a fen", "moves": ["h2e2"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "\"field\":\"fen\"",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["h2e2", "h2e2"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "move",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["zz99"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "zz99",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": []}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "move",
+        ),
+        (
+            json!({"rules": "nothing", "moves": ["h2e2"]}),
+            StatusCode::NOT_FOUND,
+            "nothing",
+        ),
+        (
+            json!({"rules": "rules x\nnot a rule", "moves": ["h2e2"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["h2e2"], "notation": "klingon"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "klingon",
+        ),
+    ];
+    for (request, expected, word) in cases {
+        let (status, body) = post("/api/judge", request.clone()).await;
+        assert_eq!(status, expected, "{request}: {body}");
+        let text = body.to_string().to_lowercase();
+        assert!(text.contains(word), "{request}: {body}");
+        assert!(body.get("error").is_some() || body.get("errors").is_some());
+    }
+}
+
+// ----- bad requests --------------------------------------------------------------------------
+
+#[tokio::test]
+async fn bad_bodies_are_4xx_json_errors() {
+    let app = || router(workbench());
+    let json_type = [("content-type", "application/json")];
+    let (status, body, _) = send(
+        app(),
+        "POST",
+        "/api/whatif",
+        Some("{\"base\": ".into()),
+        &json_type,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().starts_with("bad JSON"),
+        "{body}"
+    );
+    assert_eq!(body["line"], 1);
+
+    let extra = json!({"base": "vn-1999", "rules": "x", "colour": "red"}).to_string();
+    let (status, body, _) = send(app(), "POST", "/api/whatif", Some(extra), &json_type).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `colour`"),
+        "{body}"
+    );
+
+    let missing = json!({"base": "vn-1999"}).to_string();
+    let (status, body, _) = send(app(), "POST", "/api/whatif", Some(missing), &json_type).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("missing field `rules`"),
+        "{body}"
+    );
+
+    let wrong_type = json!({"rules": "vn-1999", "moves": "h2e2"}).to_string();
+    let (status, _, _) = send(app(), "POST", "/api/judge", Some(wrong_type), &json_type).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let huge = json!({"base": "vn-1999", "rules": "x".repeat(1_100_000)}).to_string();
+    let (status, body, _) = send(app(), "POST", "/api/whatif", Some(huge), &json_type).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(body["error"].as_str().unwrap().contains("larger"), "{body}");
+
+    let (status, body, _) = send(app(), "GET", "/api/whatif", None, &[]).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(body["error"].is_string());
+
+    let (status, body, _) = send(app(), "GET", "/api/nothing", None, &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].is_string());
+}
+
+#[tokio::test]
+async fn assume_cycle_is_accepted_as_a_field() {
+    let request = json!({"rules": "vn-1999", "moves": ["h2e2", "h9g7"], "assume_cycle": true});
+    let (status, body) = post("/api/judge", request).await;
+    // Until judging under an assumed cycle is built, the server says so instead of ignoring it.
+    assert!(
+        status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY,
+        "{body}"
+    );
+    if status != StatusCode::OK {
+        assert!(body["error"].as_str().unwrap().contains("assume_cycle"));
+    }
+}
+
+// ----- the guard -----------------------------------------------------------------------------
+
+#[tokio::test]
+async fn posts_from_other_origins_are_refused() {
+    let body = json!({"rules": "vn-1999", "moves": ["h2e2"]}).to_string();
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://localhost:8080",
+        "https://127.0.0.1:8080",
+    ] {
+        let (status, answer, _) = send(
+            router(workbench()),
+            "POST",
+            "/api/judge",
+            Some(body.clone()),
+            &[("origin", origin)],
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{origin}");
+        assert!(answer["error"].as_str().unwrap().contains("refused"));
+    }
+    let (status, _, _) = send(
+        router(workbench()),
+        "POST",
+        "/api/judge",
+        Some(body.clone()),
+        &[("origin", "http://127.0.0.1:8080")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // A save from elsewhere writes nothing.
+    let save = json!({"name": "evil", "rules": "rules evil extends vn-1999\n"}).to_string();
+    let (status, _, _) = send(
+        router(workbench()),
+        "POST",
+        "/api/save",
+        Some(save),
+        &[("origin", "http://evil.example")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(!Path::new("rules/evil.rules").exists());
+}
+
+#[tokio::test]
+async fn requests_addressed_to_other_names_are_refused() {
+    for host in [
+        "evil.example:8080",
+        "127.0.0.1:9999",
+        "localhost.evil.example:8080",
+    ] {
+        let (status, body, _) = send(
+            router(workbench()),
+            "GET",
+            "/api/rulesets",
+            None,
+            &[("host", host)],
+        )
+        .await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST, "{host}");
+        assert!(body["error"].is_string());
+    }
+    let (status, _, _) = send(
+        router(workbench()),
+        "GET",
+        "/api/rulesets",
+        None,
+        &[("host", "localhost:8080")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn no_answer_allows_cross_origin_reads() {
+    let request = Request::builder()
+        .uri("/api/rulesets")
+        .header("host", LOCAL)
+        .header("origin", "http://evil.example")
+        .body(Body::empty())
+        .unwrap();
+    let response = router(workbench()).oneshot(request).await.unwrap();
+    assert!(
+        response
+            .headers()
+            .get("access-control-allow-origin")
+            .is_none()
+    );
+    assert_eq!(
+        response.headers()["cross-origin-resource-policy"],
+        "same-origin"
+    );
+}
+
+// ----- save as -------------------------------------------------------------------------------
+
+/// A copy of the rules folder in a fresh temporary folder, with a workbench on it.
+fn scratch(tag: &str) -> (PathBuf, Arc<Workbench>) {
+    let root = std::env::temp_dir().join(format!("xqlaw-serve-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let rules = root.join("rules");
+    std::fs::create_dir_all(&rules).unwrap();
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, rules.join(path.file_name().unwrap())).unwrap();
+    }
+    let wb = Workbench::load(&rules, Path::new("spec-tests"), Limits::default()).unwrap();
+    (root, Arc::new(wb))
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[tokio::test]
+async fn save_as_writes_a_new_file_and_replaces_only_when_confirmed() {
+    let (root, wb) = scratch("save");
+    let rules = root.join("rules");
+    let save = |body: Value| {
+        let wb = wb.clone();
+        async move {
+            let (status, answer, _) =
+                send(router(wb), "POST", "/api/save", Some(body.to_string()), &[]).await;
+            (status, answer)
+        }
+    };
+    let text = "rules my-law extends vn-1999\nremove ruling rook-on-crossed-pawn\n";
+    let (status, body) = save(json!({"name": "my-law", "rules": text})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({"file": "my-law.rules", "replaced": false}));
+    assert_eq!(
+        std::fs::read_to_string(rules.join("my-law.rules")).unwrap(),
+        text
+    );
+
+    // The new file is a rule set of the folder now.
+    let (_, listed, _) = send(router(wb.clone()), "GET", "/api/rulesets", None, &[]).await;
+    assert!(
+        listed["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["name"] == "my-law")
+    );
+
+    // Not replaced unless confirmed.
+    let other = "rules my-law extends vn-1999\n";
+    let (status, body) = save(json!({"name": "my-law.rules", "rules": other})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["exists"], true);
+    assert_eq!(
+        std::fs::read_to_string(rules.join("my-law.rules")).unwrap(),
+        text
+    );
+    let (status, body) = save(json!({"name": "my-law", "rules": other, "overwrite": true})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["replaced"], true);
+    assert_eq!(
+        std::fs::read_to_string(rules.join("my-law.rules")).unwrap(),
+        other
+    );
+
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[tokio::test]
+async fn save_as_never_writes_outside_the_rules_folder() {
+    let (root, wb) = scratch("escape");
+    let before_root = files(&root);
+    let before_rules = files(&root.join("rules"));
+    for name in [
+        "../escaped",
+        "..",
+        "a/b",
+        "a\\b",
+        "/tmp/escaped",
+        ".hidden",
+        "",
+        "sub/../x",
+        "nul\u{0}x",
+        "%2e%2e%2fescaped",
+    ] {
+        let request =
+            json!({"name": name, "rules": "rules escaped extends vn-1999\n", "overwrite": true});
+        let (status, body, _) = send(
+            router(wb.clone()),
+            "POST",
+            "/api/save",
+            Some(request.to_string()),
+            &[],
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{name:?}: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("cannot save as")
+        );
+    }
+    assert_eq!(files(&root), before_root);
+    assert_eq!(files(&root.join("rules")), before_rules);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[tokio::test]
+async fn save_as_refuses_texts_that_would_not_load_under_that_name() {
+    let (root, wb) = scratch("refuse");
+    let before = files(&root.join("rules"));
+    let cases = [
+        // Does not compile.
+        json!({"name": "broken", "rules": "rules broken extends vn-1999\nrulin x\n"}),
+        // Declares another name than its file's.
+        json!({"name": "renamed", "rules": law()}),
+        // Extends itself.
+        json!({"name": "vn-1999", "rules": "rules vn-1999 extends vn-1999\n", "overwrite": true}),
+    ];
+    for request in cases {
+        let (status, body, _) = send(
+            router(wb.clone()),
+            "POST",
+            "/api/save",
+            Some(request.to_string()),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{request}: {body}"
+        );
+    }
+    assert_eq!(files(&root.join("rules")), before);
+    std::fs::remove_dir_all(&root).unwrap();
+}
