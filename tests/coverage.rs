@@ -46,7 +46,6 @@ const NOT_YET_COVERED: &[&str] = &[
     "king-or-pawn-chase",
     "perpetual-harmless",
     "protected-target",
-    "uncrossed-pawn-chase",
 ];
 
 #[test]
