@@ -22,8 +22,8 @@ pub use compute::compute;
 pub use err::FactsError;
 pub use mate::MateSearch;
 pub use model::{MoveFact, PieceAt, PieceId, PlyFacts, RoleSet, SequenceFacts, Threat, ThreatFact};
-pub use repetition::Repetition;
 pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
+pub use repetition::Repetition;
 pub use table::render_table;
 
 /// Settings the rule set gives the fact computation.

@@ -555,7 +555,10 @@ mod tests {
         let rules = law();
         let plain = format!(r#"{{"id": 1, "fen": "{HINH_1}", "moves": ["h8h9"]}}"#);
         let (text, ok) = judge_line(&rules, 1, &plain, options());
-        assert!(ok && text.contains(r#""verdict":"no_repetition""#), "{text}");
+        assert!(
+            ok && text.contains(r#""verdict":"no_repetition""#),
+            "{text}"
+        );
         let assumed =
             format!(r#"{{"id": 2, "fen": "{HINH_1}", "moves": ["h8h9"], "assume_cycle": true}}"#);
         let (text, ok) = judge_line(&rules, 1, &assumed, options());

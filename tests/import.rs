@@ -3,7 +3,7 @@
 //! re-importing is idempotent and keeps hand-filled fields, mangled input never panics, and
 //! the rendered warnings are snapshotted.
 
-#![expect(clippy::unwrap_used, clippy::panic, reason = "test code fails loudly")]
+#![expect(clippy::unwrap_used, reason = "test code fails loudly")]
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -16,7 +16,7 @@ use xqlaw::serve::{Limits, Workbench, app};
 
 const LOCAL: &str = "127.0.0.1:8080";
 
-/// The workbench on the project's rules and spec files (shared: loading replays 80 diagrams and the constructed cases).
+/// The workbench on the project's rules and spec files (shared: loading replays every case).
 fn workbench() -> Arc<Workbench> {
     static WB: OnceLock<Arc<Workbench>> = OnceLock::new();
     WB.get_or_init(|| {
@@ -107,6 +107,11 @@ fn law() -> String {
     std::fs::read_to_string("rules/vn-1999.rules").unwrap()
 }
 
+/// The number of spec files under `spec-tests/`: the cases the workbench judges.
+fn spec_files() -> usize {
+    xqlaw::corpus::spec_files(&[PathBuf::from("spec-tests")]).len()
+}
+
 const HINH_62: &str = "4kae2/4a4/4e3h/2r3p1p/2p2H3/9/1RP3P1P/4E3C/2r1A4/2H1KAEc1 w";
 
 // ----- the page ------------------------------------------------------------------------------
@@ -171,7 +176,8 @@ async fn cases_come_with_the_base_expectation_and_verdict() {
     let (status, body) = get("/api/cases?base=vn-1999").await;
     assert_eq!(status, StatusCode::OK);
     let cases = body["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 81);
+    assert_eq!(cases.len(), spec_files());
+    assert!(cases.len() >= 80);
     assert!(cases.iter().all(|c| c["expected"] == c["before"]));
     let (status, body) = get("/api/cases").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -186,7 +192,7 @@ async fn cases_come_with_the_base_expectation_and_verdict() {
 async fn an_unchanged_copy_changes_nothing() {
     let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": law()})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["cases"], 81);
+    assert_eq!(body["cases"], spec_files());
     assert_eq!(body["changes"], json!([]));
 }
 
@@ -460,17 +466,31 @@ async fn bad_bodies_are_4xx_json_errors() {
 }
 
 #[tokio::test]
-async fn assume_cycle_is_accepted_as_a_field() {
-    let request = json!({"rules": "vn-1999", "moves": ["h2e2", "h9g7"], "assume_cycle": true});
-    let (status, body) = post("/api/judge", request).await;
-    // Until judging under an assumed cycle is built, the server says so instead of ignoring it.
-    assert!(
-        status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY,
-        "{body}"
-    );
-    if status != StatusCode::OK {
-        assert!(body["error"].as_str().unwrap().contains("assume_cycle"));
-    }
+async fn assume_cycle_judges_a_play_that_repeats_nothing() {
+    // Two moves repeat no position: no perpetual verdict, unless a cycle is assumed.
+    let moves = json!(["h2e2", "h9g7"]);
+    let (status, body) = post("/api/judge", json!({"rules": "vn-1999", "moves": moves})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["verdict"], "no_repetition");
+    let request = json!({"rules": "vn-1999", "moves": moves, "assume_cycle": true});
+    let (status, assumed) = post("/api/judge", request).await;
+    assert_eq!(status, StatusCode::OK, "{assumed}");
+    assert_ne!(assumed["verdict"], "no_repetition", "{assumed}");
+    // As the command line judges it with `--assume-cycle`.
+    let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let cli = xqlaw::play::judge_text_assuming(
+        &rules,
+        xqlaw::START_FEN,
+        &["h2e2", "h9g7"],
+        xqlaw::Notation::Iccs,
+        false,
+        true,
+    )
+    .unwrap();
+    assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
+    let bad = json!({"rules": "vn-1999", "moves": moves, "assume_cycle": "yes"});
+    let (status, _) = post("/api/judge", bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 // ----- the guard -----------------------------------------------------------------------------

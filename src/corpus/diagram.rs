@@ -98,8 +98,7 @@ impl Diagram {
         if self.moves.is_empty() {
             return Err(EvalError::Empty(EmptyPlay::new()));
         }
-        let mut facts =
-            compute(&self.start, &self.moves, settings).map_err(EvalError::Facts)?;
+        let mut facts = compute(&self.start, &self.moves, settings).map_err(EvalError::Facts)?;
         if let Some(reason) = self.assumed_cycle() {
             facts.repetition = facts.repetition.assume(reason);
         }

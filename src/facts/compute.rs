@@ -1,5 +1,6 @@
 //! Replaying a sequence and computing the facts of every ply.
 
+use super::Repetition;
 use super::Settings;
 use super::classify::{
     checkers, is_block, is_evasion, is_exchange_offer, is_idle, is_sacrifice, uncovering_setups,
@@ -7,7 +8,6 @@ use super::classify::{
 use super::err::FactsError;
 use super::identity::Identities;
 use super::mate::MateSearch;
-use super::Repetition;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
 use super::threats::{MoveContext, attack_pairs, threats};
 use crate::xiangqi::{Move, Position};

@@ -18,7 +18,7 @@ use super::{Limits, save};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
 use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
-use crate::play::{PlayError, judge_text};
+use crate::play::{PlayError, judge_text_assuming};
 use crate::variants::Decision;
 use crate::whatif::Baseline;
 use crate::xiangqi::START_FEN;
@@ -350,13 +350,6 @@ impl Workbench {
         } else {
             Arc::new(self.compile(&request.rules)?)
         };
-        if request.assume_cycle {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "`assume_cycle` is not available in this build yet",
-            )
-            .with("help", "send `\"assume_cycle\": false`, or leave it out"));
-        }
         let fen = request.fen.as_deref().unwrap_or(START_FEN);
         let texts: Vec<&str> = request.moves.iter().map(String::as_str).collect();
         let notation = match &request.notation {
@@ -365,20 +358,22 @@ impl Workbench {
                 .map_err(|e| ApiError::unprocessable(&e))?,
             None => guess_notation(fen, &texts),
         };
-        judge_text(&rules, fen, &texts, notation, false).map_err(|e| {
-            // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
-            let mut error = match &e {
-                PlayError::Fen(_) => ApiError::unprocessable(&e).with("field", "fen"),
-                PlayError::Moves(line) => ApiError::unprocessable(&e)
-                    .with("field", "moves")
-                    .with("index", line.ply()),
-                _ => ApiError::unprocessable(&e).with("field", "moves"),
-            };
-            if request.notation.is_none() {
-                error = error.with("notation", notation.code());
-            }
-            error
-        })
+        judge_text_assuming(&rules, fen, &texts, notation, false, request.assume_cycle).map_err(
+            |e| {
+                // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
+                let mut error = match &e {
+                    PlayError::Fen(_) => ApiError::unprocessable(&e).with("field", "fen"),
+                    PlayError::Moves(line) => ApiError::unprocessable(&e)
+                        .with("field", "moves")
+                        .with("index", line.ply()),
+                    _ => ApiError::unprocessable(&e).with("field", "moves"),
+                };
+                if request.notation.is_none() {
+                    error = error.with("notation", notation.code());
+                }
+                error
+            },
+        )
     }
 
     /// `POST /api/save`.

@@ -16,6 +16,7 @@ const VERDICTS = {
   red_loses: "Đỏ thua (red loses)",
   black_loses: "Đen thua (black loses)",
   draw: "Hòa (draw)",
+  no_repetition: "Không lặp lại (no repetition)",
 };
 const verdictHtml = (v) =>
   v ? `<span class="verdict-${v}">${VERDICTS[v] || v}</span>` : "<span>—</span>";
