@@ -11,6 +11,7 @@ mod document;
 mod err;
 mod errata;
 mod merge;
+mod position_errata;
 mod text;
 
 use std::collections::BTreeMap;
@@ -236,7 +237,13 @@ pub fn import(sources: &[SourceFile]) -> Imported {
     let mut copies: BTreeMap<u32, Vec<PrintedCopy<'_>>> = BTreeMap::new();
     for (source, reading) in readings {
         for diagram in reading.diagrams {
-            let result = replay(&diagram.game);
+            // A misprinted position replays; a known one is corrected before the replay and
+            // recorded as the first erratum, beside the printed FEN.
+            let (game, position_erratum) = position_errata::apply(diagram.number, &diagram.game);
+            let mut result = replay(&game);
+            if let (Ok(replayed), Some(found)) = (&mut result, position_erratum) {
+                replayed.errata.insert(0, found);
+            }
             copies.entry(diagram.number).or_default().push(PrintedCopy {
                 source,
                 diagram,

@@ -74,7 +74,7 @@ fn all_eighty_diagrams_import() {
     assert_eq!(imported.specs.len(), 80);
     assert_eq!(
         imported.summary(),
-        "80 diagrams imported, 9 errata, 72 merged copies"
+        "80 diagrams imported, 10 errata, 72 merged copies"
     );
     for (n, spec) in (1..).zip(&imported.specs) {
         assert_eq!(spec.id, format!("hinh-{n:02}"));
