@@ -103,6 +103,7 @@ fn errata_of_the_seeds() {
             "hinh-31 None START{ }END 1.X2-1 P9-8 … 6.X1-2 P8-9 -> START{ 1.X2-1 P9-8 … 6.X1-2 P8-9 }END",
             "hinh-41 Some(8) S5.6 -> S5/6",
             "hinh-60 Some(11) 7.T1.3 -> 6.T1.3",
+            "hinh-65 None 4k1e2 -> 5ke2",
             "hinh-76 None 76, 780 -> từ 76 đến 80",
             "hinh-77 None 76, 780 -> từ 76 đến 80",
             "hinh-78 None 76, 780 -> từ 76 đến 80",
