@@ -1,7 +1,7 @@
 //! Diagnostics rendered as text: with miette's graphical report, the source line underlined.
 //!
 //! Every diagnostic the crate prints goes through [`render_with`], which first elides source
-//! lines longer than [`LONG_LINE`] bytes (see [`clamp`]): miette pads its underlines with
+//! lines longer than [`LONG_LINE`] bytes (see the `clamp` module): miette pads its underlines with
 //! format widths, and a label beyond column 65,535 makes it panic ("Formatting argument out of
 //! range"); a megabyte of one-line input is unreadable anyway.
 
