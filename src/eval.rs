@@ -167,6 +167,7 @@ mod tests {
             attacker,
             target,
             protectors: Vec::new(),
+            protection_lost: Vec::new(),
             facts: facts.to_vec(),
         }
     }

@@ -11,6 +11,7 @@ mod identity;
 mod lines;
 mod mate;
 pub mod model;
+mod protection_lost;
 pub mod registry;
 mod repetition;
 mod serial;
@@ -21,10 +22,13 @@ pub mod value;
 pub use compute::compute;
 pub use err::FactsError;
 pub use mate::MateSearch;
-pub use model::{MoveFact, PieceAt, PieceId, PlyFacts, RoleSet, SequenceFacts, Threat, ThreatFact};
+pub use model::{
+    LostProtector, MoveFact, PieceAt, PieceId, PlyFacts, ProtectionLoss, RoleSet, SequenceFacts,
+    Threat, ThreatFact,
+};
 pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
 pub use repetition::Repetition;
-pub use table::render_table;
+pub use table::{describe_loss, render_table};
 
 /// Settings the rule set gives the fact computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::pattern::PlyValues;
 use super::{Judgement, SideJudgement};
 use crate::compile::CompiledRules;
-use crate::facts::{PieceAt, PlyFacts, ThreatFact};
+use crate::facts::{PieceAt, PlyFacts, ThreatFact, describe_loss};
 use crate::syntax::ast::{Outcome, Subject};
 use crate::syntax::print;
 use crate::words::plural;
@@ -26,6 +26,10 @@ pub struct ThreatReport {
     pub target: String,
     /// Whether the move created the threat (it did not stand before the move).
     pub new: bool,
+    /// The protectors whose recapture the move took away from a standing attack, with how:
+    /// `black rook d7 (pinned)` (see `protection-removed`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub protection_removed: Vec<String>,
     /// The threat terms that hold.
     pub terms: Vec<String>,
 }
@@ -81,6 +85,7 @@ pub(crate) fn ply_report(rules: &CompiledRules, ply: &PlyFacts, values: &PlyValu
                 attacker: piece(&threat.attacker),
                 target: piece(&threat.target),
                 new: threat.has(ThreatFact::New),
+                protection_removed: threat.protection_lost.iter().map(describe_loss).collect(),
                 terms,
             })
         })
@@ -129,9 +134,14 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
             "  ply {}, {} {from}→{to}{text}: {terms}",
             p.ply, p.piece
         )?;
-        // The text names what each move does: the threats it creates. Threats that already
-        // stood are the situation, not the move; `--json` lists them too.
-        for t in p.threats.iter().filter(|t| t.new) {
+        // The text names what each move does: the threats it creates, and the standing attacks
+        // whose target it left without a real root. Other threats that already stood are the
+        // situation, not the move; `--json` lists them too.
+        for t in p
+            .threats
+            .iter()
+            .filter(|t| t.new || !t.protection_removed.is_empty())
+        {
             writeln!(
                 out,
                 "      {} on {} (by {})",
@@ -139,6 +149,13 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
                 t.target,
                 t.attacker
             )?;
+            if !t.protection_removed.is_empty() {
+                writeln!(
+                    out,
+                    "        protection taken away: {}",
+                    t.protection_removed.join("; ")
+                )?;
+            }
         }
     }
     if !j.repetition.judged() {

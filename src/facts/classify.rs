@@ -138,7 +138,12 @@ pub fn is_idle(facts: &[MoveFact], threats: &[Threat]) -> bool {
         MoveFact::ExchangeOffer,
         MoveFact::Checkmate,
     ];
-    !ACTIVE.iter().any(|f| facts.contains(f)) && !threats.iter().any(|t| t.has(ThreatFact::New))
+    // A move that takes away the real protection of a target it keeps attacking threatens to
+    // win that piece as much as a new attack does (see `ThreatFact::ProtectionRemoved`).
+    !ACTIVE.iter().any(|f| facts.contains(f))
+        && !threats
+            .iter()
+            .any(|t| t.has(ThreatFact::New) || t.has(ThreatFact::ProtectionRemoved))
 }
 
 /// The checking pieces of the mover after the move.

@@ -65,6 +65,9 @@ impl Replay {
             return Err(illegal(index, &before, mv));
         };
         let threats = threats(&MoveContext {
+            before: &before,
+            mv,
+            captured,
             after: &after,
             ids: &self.ids,
             mover,

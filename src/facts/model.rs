@@ -68,6 +68,65 @@ pub enum ThreatFact {
     /// The target is worth more than the attacker (rook > horse = cannon > advisor = elephant
     /// = crossed pawn > uncrossed pawn).
     TargetMoreValuable,
+    /// The attack stood before the move and still stands, but the move took away the target's
+    /// real protection: before it some protector could take back after the capture, after it
+    /// none can (Điều 22.15–22.16, căn thật and căn giả; Điều 23 point 6). The threat is the
+    /// attacking piece's, whichever piece moved; [`Threat::protection_lost`] says which
+    /// protector was lost and how.
+    ProtectionRemoved,
+}
+
+/// How a move took away a protector's recapture (see [`ThreatFact::ProtectionRemoved`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProtectionLoss {
+    /// The moved piece took the protector.
+    Captured,
+    /// The moved piece now stands in the protector's way: on its line, on its horse leg or
+    /// elephant eye, or as a second screen of a protecting cannon.
+    Blocked,
+    /// The moved piece was the screen a protecting cannon needed to take back.
+    ScreenRemoved,
+    /// Taking back would leave the protector's king attacked along a line the protector shields
+    /// (a rook, a cannon, a horse whose leg it is, the facing kings): the protector is pinned.
+    Pinned,
+    /// A piece lined up behind the attacker would attack the protector's king once the
+    /// attacker leaves its square (the capture uncovers check, or the king that takes back
+    /// steps into the line): an x-ray.
+    XRay,
+    /// The protector is the king and the target's square is now guarded by another piece of
+    /// the mover, so the king may not step there.
+    Covered,
+    /// The move gives check, and taking back does not answer it: the protector is tied to the
+    /// defence of its king.
+    Checked,
+    /// None of the above (kept so that no loss goes unreported).
+    Other,
+}
+
+impl ProtectionLoss {
+    /// The name facts tables, explanations and JSON use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProtectionLoss::Captured => "captured",
+            ProtectionLoss::Blocked => "blocked",
+            ProtectionLoss::ScreenRemoved => "screen-removed",
+            ProtectionLoss::Pinned => "pinned",
+            ProtectionLoss::XRay => "x-ray",
+            ProtectionLoss::Covered => "covered",
+            ProtectionLoss::Checked => "checked",
+            ProtectionLoss::Other => "other",
+        }
+    }
+}
+
+/// A protector whose recapture the move took away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct LostProtector {
+    /// The protector, where it stands after the move (where it stood, if the move took it).
+    pub protector: PieceAt,
+    /// How its recapture was taken away.
+    pub how: ProtectionLoss,
 }
 
 /// One capture threat after a move.
@@ -81,6 +140,10 @@ pub struct Threat {
     pub protectors: Vec<PieceAt>,
     /// Which facts hold.
     pub facts: Vec<ThreatFact>,
+    /// The protectors whose recapture the move took away, when
+    /// [`ThreatFact::ProtectionRemoved`] holds; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub protection_lost: Vec<LostProtector>,
 }
 
 impl Threat {
@@ -126,8 +189,9 @@ pub enum MoveFact {
     UncoversThreat,
     /// The moved piece was under a capture threat before the move and is not after it.
     Evasion,
-    /// None of: check, mate threat, new capture threat, capture, block, parry of a mate threat,
-    /// sacrifice, exchange offer (Điều 22.8, nước chờ).
+    /// None of: check, mate threat, new capture threat (or protection taken away from a target
+    /// under standing attack), capture, block, parry of a mate threat, sacrifice, exchange
+    /// offer (Điều 22.8, nước chờ).
     Idle,
 }
 

@@ -147,7 +147,7 @@ pub const REGISTRY: &[FactSpec] = &[
     move_fact!(
         "idle",
         Idle,
-        "none of check, mate threat, new threat, capture, block, parry of a mate threat, sacrifice, exchange offer"
+        "none of check, mate threat, new threat (or protection taken away), capture, block, parry of a mate threat, sacrifice, exchange offer"
     ),
     FactSpec {
         name: "moved",
@@ -222,6 +222,11 @@ pub const REGISTRY: &[FactSpec] = &[
         "target-more-valuable",
         TargetMoreValuable,
         "the target is worth more than the attacker"
+    ),
+    threat_fact!(
+        "protection-removed",
+        ProtectionRemoved,
+        "the attack stood before the move, and the move took away the target's real protection (the protector pinned, blocked, captured or checked, its cannon screen moved away, or an x-ray)"
     ),
     FactSpec {
         name: "attacker",

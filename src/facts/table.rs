@@ -1,6 +1,6 @@
 //! The readable per-ply table printed by `xqlaw facts`.
 
-use super::model::{MoveFact, PlyFacts, SequenceFacts, Threat, ThreatFact};
+use super::model::{LostProtector, MoveFact, PlyFacts, SequenceFacts, Threat, ThreatFact};
 use std::fmt::Write;
 
 /// Renders the facts as text, one block per ply; `texts` are the moves as the user wants them
@@ -61,12 +61,22 @@ pub fn describe_threat(t: &Threat) -> String {
     } else if !t.has(ThreatFact::ReallyProtected) {
         tags.push("falsely-protected");
     }
-    format!(
+    let mut line = format!(
         "{} threatens {} [{}]",
         t.attacker,
         t.target,
         tags.join(", ")
-    )
+    );
+    if !t.protection_lost.is_empty() {
+        let lost: Vec<String> = t.protection_lost.iter().map(describe_loss).collect();
+        let _ = write!(line, "; protection taken away: {}", lost.join("; "));
+    }
+    line
+}
+
+/// A lost protector in words: "black rook d7 (pinned)".
+pub fn describe_loss(lost: &LostProtector) -> String {
+    format!("{} ({})", lost.protector, lost.how.name())
 }
 
 /// The registry name of a move fact.

@@ -5,6 +5,7 @@ use super::lines::{
     can_move_to, captures_among, confined_among, held_to_line, standing_moves, with_turn,
 };
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
+use super::protection_lost::lost_protectors;
 use super::value::{crossed, value};
 use crate::xiangqi::{Color, Move, Position, Role};
 use std::collections::HashSet;
@@ -35,6 +36,12 @@ pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(P
 
 /// What the threat computation needs to know about the move.
 pub struct MoveContext<'a> {
+    /// The position before the move (mover to move).
+    pub before: &'a Position,
+    /// The move.
+    pub mv: Move,
+    /// The piece the move took, if any, where it stood.
+    pub captured: Option<PieceAt>,
     /// The position after the move (opponent to move).
     pub after: &'a Position,
     /// Identities after the move.
@@ -106,10 +113,14 @@ fn describe(
     add(is_new, ThreatFact::New);
     add(attacker.id != ctx.moved, ThreatFact::Discovered);
     add(!protectors.is_empty(), ThreatFact::Protected);
-    add(
-        can_move_to(taken, target.square),
-        ThreatFact::ReallyProtected,
-    );
+    let really_protected = can_move_to(taken, target.square);
+    add(really_protected, ThreatFact::ReallyProtected);
+    // Only a standing attack on a target without a real root can have lost one to the move.
+    let protection_lost = if is_new || really_protected {
+        Vec::new()
+    } else {
+        lost_protectors(ctx, attacker, target, taken)
+    };
     add(
         crossed(target.piece, target.square),
         ThreatFact::TargetCrossed,
@@ -157,21 +168,23 @@ fn describe(
     );
     let more = value(target.piece, target.square) > value(attacker.piece, attacker.square);
     add(more, ThreatFact::TargetMoreValuable);
+    add(!protection_lost.is_empty(), ThreatFact::ProtectionRemoved);
     Threat {
         attacker,
         target,
         protectors,
         facts,
+        protection_lost,
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::facts::{PlyFacts, Settings, Threat, ThreatFact, compute};
     use crate::xiangqi::{Position, Role};
 
     /// The facts of the single move `mv` from `fen`.
-    fn ply(fen: &str, mv: &str) -> PlyFacts {
+    pub(in crate::facts) fn ply(fen: &str, mv: &str) -> PlyFacts {
         let pos = Position::from_fen(fen).unwrap();
         let facts = compute(&pos, &[mv.parse().unwrap()], &Settings::default()).unwrap();
         facts.plies.into_iter().next().unwrap()
