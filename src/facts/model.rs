@@ -74,6 +74,10 @@ pub enum ThreatFact {
     /// attacking piece's, whichever piece moved; [`Threat::protection_lost`] says which
     /// protector was lost and how.
     ProtectionRemoved,
+    /// Another piece of the mover also threatens this target after the move: several pieces
+    /// on one piece (Điều 23 point 3, "Hai quân hoặc nhiều quân bắt mãi một quân"; Điều 24.26,
+    /// a king or pawn "phối hợp với quân khác bắt mãi một quân").
+    SharedTarget,
 }
 
 /// How a move took away a protector's recapture (see [`ThreatFact::ProtectionRemoved`]).

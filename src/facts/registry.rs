@@ -228,6 +228,11 @@ pub const REGISTRY: &[FactSpec] = &[
         ProtectionRemoved,
         "the attack stood before the move, and the move took away the target's real protection (the protector pinned, blocked, captured or checked, its cannon screen moved away, or an x-ray)"
     ),
+    threat_fact!(
+        "shared-target",
+        SharedTarget,
+        "another piece of the mover also threatens the target after the move"
+    ),
     FactSpec {
         name: "attacker",
         subject: Subject::Threat,

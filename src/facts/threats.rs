@@ -66,7 +66,7 @@ pub fn threats(ctx: &MoveContext<'_>) -> Vec<Threat> {
             .legal_moves()
             .to_vec(),
     };
-    captures_among(&attack_pos, ctx.mover, &moves.mover)
+    let mut threats: Vec<Threat> = captures_among(&attack_pos, ctx.mover, &moves.mover)
         .into_iter()
         .filter_map(|capture| {
             let attacker = ctx.ids.piece_at(ctx.after, capture.from)?;
@@ -75,7 +75,14 @@ pub fn threats(ctx: &MoveContext<'_>) -> Vec<Threat> {
             taken.play_unchecked(capture);
             Some(describe(ctx, &moves, attacker, target, &taken))
         })
-        .collect()
+        .collect();
+    let targets: Vec<PieceId> = threats.iter().map(|t| t.target.id).collect();
+    for t in &mut threats {
+        if targets.iter().filter(|&&id| id == t.target.id).count() > 1 {
+            t.facts.push(ThreatFact::SharedTarget);
+        }
+    }
+    threats
 }
 
 /// The legal moves of both sides after the move, each as if it were to move.
