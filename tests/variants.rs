@@ -150,3 +150,53 @@ fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
             .contains("provisional reading: No official CXA text")
     );
 }
+
+/// Where a rulebook digest states a rule, the rule set says it in that rulebook's words and
+/// does not merely inherit the Vietnamese reading (issue 13, point 6).
+#[test]
+fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
+    let axf = load_rules(Path::new("rules/axf.rules")).unwrap();
+    let wxf = load_rules(Path::new("rules/wxf-2018.rules")).unwrap();
+    for (rules, name, article) in [
+        (&axf, "axf", "AXF chapter 4, section 1"),
+        (&wxf, "wxf-2018", "WXF rule book"),
+    ] {
+        for id in ["really-rooted", "falsely-rooted"] {
+            let term = rules.term(id).unwrap();
+            assert_eq!(term.meta.defined_in, name, "{id}");
+            assert!(
+                term.meta.article.as_deref().unwrap().starts_with(article),
+                "{id}"
+            );
+        }
+    }
+    for (id, article) in [
+        ("perpetual-check", "AXF rule 6"),
+        ("pinned-target", "AXF rule 19"),
+        ("same-kind-sacrifice", "AXF rule 24"),
+        ("confined-rook", "AXF rule 27"),
+        ("protected-target", "AXF rules 17, 35"),
+        ("chase-with-exchange", "AXF rule 36"),
+        ("perpetual-offer", "AXF rule 40"),
+    ] {
+        let ruling = axf.ruling(id).unwrap();
+        assert_eq!(ruling.meta.defined_in, "axf", "{id}");
+        assert!(
+            ruling.meta.article.as_deref().unwrap().starts_with(article),
+            "{id}"
+        );
+    }
+    // Rule 40 restates the law's Điều 23 point 10, and perpetual check still outranks it.
+    let offer = axf.ruling("perpetual-offer").unwrap();
+    let harmless = axf
+        .rulings
+        .iter()
+        .position(|r| r.id == "perpetual-harmless");
+    assert_eq!(
+        offer.restates.iter().map(|r| Some(r.0)).collect::<Vec<_>>(),
+        [harmless]
+    );
+    let check = axf.ruling("perpetual-check").unwrap();
+    let offer_at = axf.rulings.iter().position(|r| r.id == "perpetual-offer");
+    assert!(check.overrides.iter().any(|r| Some(r.0) == offer_at));
+}
