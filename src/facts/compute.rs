@@ -17,9 +17,10 @@ use crate::xiangqi::{Move, Position};
 ///
 /// Facts come from the positions only. An illegal move is an error naming its ply.
 ///
-/// A disputed play repeats itself, so the same ply recurs: the facts of a ply depend only on
-/// what [`PlyKey`] holds, and a recurring ply's facts are computed once per sequence. Mate
-/// searches are remembered the same way ([`MateMemo`]).
+/// A disputed play repeats itself, so the same ply recurs. The facts of a ply depend only on
+/// the move, the position it is played in, the pieces' identities, the piece moved just before
+/// and whether the previous ply threatened mate; a ply that recurs with all of these the same
+/// takes the facts computed the first time. Mate searches are remembered the same way.
 pub fn compute(
     start: &Position,
     moves: &[Move],

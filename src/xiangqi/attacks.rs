@@ -288,7 +288,7 @@ pub(crate) static CHECK_ZONE: [u128; 90] = {
     let mut k = 0;
     while k < 90 {
         let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
-        let mut s = 0;
+        let mut s: usize = 0;
         while s < 90 {
             let (f, r) = ((s % 9) as i32, (s / 9) as i32);
             let near = (f - kf).abs() <= 2 && (r - kr).abs() <= 2;
