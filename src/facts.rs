@@ -7,6 +7,7 @@
 mod classify;
 mod compute;
 mod err;
+mod held;
 mod identity;
 mod lines;
 mod mate;

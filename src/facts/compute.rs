@@ -6,6 +6,7 @@ use super::classify::{
     checkers, is_block, is_evasion, is_exchange_offer, is_idle, is_sacrifice, uncovering_setups,
 };
 use super::err::FactsError;
+use super::held::mark_held;
 use super::identity::Identities;
 use super::mate::MateSearch;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
@@ -64,7 +65,7 @@ impl Replay {
         let Some(piece) = self.ids.piece_at(&after, mv.to) else {
             return Err(illegal(index, &before, mv));
         };
-        let threats = threats(&MoveContext {
+        let mut threats = threats(&MoveContext {
             after: &after,
             ids: &self.ids,
             mover,
@@ -72,6 +73,7 @@ impl Replay {
             previous_moved: self.previous_moved,
             before_pairs: &before_pairs,
         });
+        mark_held(&mut threats, &after, mv, piece.id);
         let checkers = checkers(&after, &self.ids);
         // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
         // not also a mate threat: the opponent cannot pass it.
