@@ -393,6 +393,7 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::kw_article => "`article`",
         Rule::kw_quote => "`quote`",
         Rule::kw_gloss => "`gloss`",
+        Rule::kw_provisional => "`provisional`",
         Rule::kw_when => "`when`",
         Rule::kw_unless => "`unless`",
         Rule::kw_overrides => "`overrides`",

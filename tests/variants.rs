@@ -89,3 +89,115 @@ fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
         assert!(found.is_empty(), "{}: {found:#?}", rules.name);
     }
 }
+
+/// The two CXA readings that no official text confirms are marked `provisional` with their
+/// sources, no other definition of any rule set is, and a verdict such a ruling decides says
+/// so in its explanation.
+#[test]
+fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
+    use xqlaw::{Notation, Position, judge, parse_text};
+    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    for rules in &corpus.rules {
+        let mut marked: Vec<&str> = rules
+            .rulings
+            .iter()
+            .filter(|r| r.meta.provisional.is_some())
+            .map(|r| r.id.as_str())
+            .chain(
+                rules
+                    .terms
+                    .iter()
+                    .filter(|t| t.meta.provisional.is_some())
+                    .map(|t| t.id.as_str()),
+            )
+            .collect();
+        marked.sort_unstable();
+        let expected: &[&str] = if rules.name == "cxa" {
+            &["chase-in-turn", "crossed-pawn-material"]
+        } else {
+            &[]
+        };
+        assert_eq!(marked, expected, "{}", rules.name);
+        for id in expected {
+            let why = rules.ruling(id).unwrap().meta.provisional.clone().unwrap();
+            assert!(
+                why.contains("No official CXA text") && why.contains("http"),
+                "{id}: {why}"
+            );
+        }
+    }
+
+    // Hình 74: a rook chasing a crossed pawn; under CXA the crossed-pawn reading decides too.
+    let cxa = corpus.rules.iter().find(|r| r.name == "cxa").unwrap();
+    let start = Position::from_fen("3rk1b2/4a4/3ab2r1/5R1N1/9/4p4/9/4B4/4A4/3AK1B2 w").unwrap();
+    let moves = parse_text(
+        &start,
+        "X4-5 B5-6 X5-4 B6-5 X4-5 B5-6 X5-4 B6-5 X4-5 B5-6 X5-4 B6-5",
+        Notation::Vietnamese,
+    )
+    .unwrap();
+    let judgement = judge(cxa, &start, &moves).unwrap();
+    let fired = judgement
+        .red
+        .fired
+        .iter()
+        .find(|f| f.id == "crossed-pawn-material")
+        .unwrap();
+    assert!(fired.in_force() && fired.provisional.is_some());
+    assert!(
+        judgement
+            .explain()
+            .contains("provisional reading: No official CXA text")
+    );
+}
+
+/// Where a rulebook digest states a rule, the rule set says it in that rulebook's words and
+/// does not merely inherit the Vietnamese reading (issue 13, point 6).
+#[test]
+fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
+    let axf = load_rules(Path::new("rules/axf.rules")).unwrap();
+    let wxf = load_rules(Path::new("rules/wxf-2018.rules")).unwrap();
+    for (rules, name, article) in [
+        (&axf, "axf", "AXF chapter 4, section 1"),
+        (&wxf, "wxf-2018", "WXF rule book"),
+    ] {
+        for id in ["really-rooted", "falsely-rooted"] {
+            let term = rules.term(id).unwrap();
+            assert_eq!(term.meta.defined_in, name, "{id}");
+            assert!(
+                term.meta.article.as_deref().unwrap().starts_with(article),
+                "{id}"
+            );
+        }
+    }
+    for (id, article) in [
+        ("perpetual-check", "AXF rule 6"),
+        ("pinned-target", "AXF rule 19"),
+        ("same-kind-sacrifice", "AXF rule 24"),
+        ("rook-on-held-rook", "AXF rule 27"),
+        ("horse-or-cannon-on-held-rook", "AXF rule 27"),
+        ("protected-target", "AXF rules 17, 35"),
+        ("chase-with-exchange", "AXF rule 36"),
+        ("perpetual-offer", "AXF rule 40"),
+    ] {
+        let ruling = axf.ruling(id).unwrap();
+        assert_eq!(ruling.meta.defined_in, "axf", "{id}");
+        assert!(
+            ruling.meta.article.as_deref().unwrap().starts_with(article),
+            "{id}"
+        );
+    }
+    // Rule 40 restates the law's Điều 23 point 10, and perpetual check still outranks it.
+    let offer = axf.ruling("perpetual-offer").unwrap();
+    let harmless = axf
+        .rulings
+        .iter()
+        .position(|r| r.id == "perpetual-harmless");
+    assert_eq!(
+        offer.restates.iter().map(|r| Some(r.0)).collect::<Vec<_>>(),
+        [harmless]
+    );
+    let check = axf.ruling("perpetual-check").unwrap();
+    let offer_at = axf.rulings.iter().position(|r| r.id == "perpetual-offer");
+    assert!(check.overrides.iter().any(|r| Some(r.0) == offer_at));
+}

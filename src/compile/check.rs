@@ -244,6 +244,7 @@ fn meta<T>(def: &Def<T>, attrs: &ast::Attrs, docs: &[String]) -> Meta {
         article: get(&attrs.article),
         quote: get(&attrs.quote),
         gloss: get(&attrs.gloss),
+        provisional: get(&attrs.provisional),
         docs: docs.to_vec(),
         defined_in: def.rule_set.clone(),
     }

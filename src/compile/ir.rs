@@ -26,6 +26,8 @@ pub struct Meta {
     pub quote: Option<String>,
     /// English gloss.
     pub gloss: Option<String>,
+    /// Why the reading is provisional and what it rests on (`provisional "…"`), if it is.
+    pub provisional: Option<String>,
     /// Doc comment lines.
     pub docs: Vec<String>,
     /// The rule set (file) that defined it.

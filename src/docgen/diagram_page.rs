@@ -288,7 +288,16 @@ fn side_line(corpus: &Corpus, k: usize, side: &SideJudgement, here: &str) -> Str
                 RulingOutcome::Forbidden => "✗",
                 RulingOutcome::Allowed => "✓",
             };
-            format!("{mark} {}{target}", ruling_link(corpus, k, &f.id, here))
+            // A reading no official text confirms is flagged where the verdict is stated.
+            let provisional = if f.provisional.is_some() {
+                " (*tạm hiểu*, provisional reading)"
+            } else {
+                ""
+            };
+            format!(
+                "{mark} {}{target}{provisional}",
+                ruling_link(corpus, k, &f.id, here)
+            )
         })
         .collect();
     let list = if rulings.is_empty() {

@@ -366,6 +366,9 @@ fn item_section(
     if let Some(g) = &meta.gloss {
         let _ = writeln!(s, "*{}*\n", text(g));
     }
+    if let Some(p) = &meta.provisional {
+        let _ = writeln!(s, "**Provisional reading** (tạm hiểu): {}\n", text(p));
+    }
     if !meta.docs.is_empty() {
         let lines: Vec<&str> = meta.docs.iter().map(|l| l.trim()).collect();
         let _ = writeln!(s, "{}\n", cited(&lines.join("\n"), here));
@@ -581,6 +584,9 @@ fn variant_page(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
         );
         if let Some(q) = &meta.quote {
             let _ = writeln!(s, "> {}\n", cited(q, &here));
+        }
+        if let Some(p) = &meta.provisional {
+            let _ = writeln!(s, "**Provisional reading** (tạm hiểu): {}\n", text(p));
         }
         let _ = writeln!(
             s,

@@ -212,6 +212,9 @@ fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
         if let Some(q) = &f.quote {
             writeln!(out, "      “{q}”")?;
         }
+        if let Some(p) = &f.provisional {
+            writeln!(out, "      provisional reading: {p}")?;
+        }
     }
     Ok(())
 }

@@ -63,6 +63,10 @@ pub struct FiredRuling {
     pub article: Option<String>,
     /// The words of the law.
     pub quote: Option<String>,
+    /// Why the ruling's reading is provisional, if it is (`provisional "…"`): a verdict it
+    /// decides is only as settled as that reading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provisional: Option<String>,
     /// The `when` pattern as written.
     pub when: String,
     /// The piece chased on every move (for target patterns), e.g. `black horse g6`.
@@ -160,6 +164,7 @@ pub(crate) fn judge_side(rules: &CompiledRules, play: &Play<'_>, side: Color) ->
                 outcome: r.outcome,
                 article: r.meta.article.clone(),
                 quote: r.meta.quote.clone(),
+                provisional: r.meta.provisional.clone(),
                 when: r.when_text.clone(),
                 target: witness.as_ref().map(|w| super::explain::piece(&w.target)),
                 attacker: witness

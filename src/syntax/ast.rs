@@ -67,6 +67,9 @@ pub struct Attrs {
     pub quote: Option<Node<String>>,
     /// `gloss "…"`: an English gloss.
     pub gloss: Option<Node<String>>,
+    /// `provisional "…"`: the reading is not confirmed by an official text; says why, and the
+    /// source it rests on.
+    pub provisional: Option<Node<String>>,
 }
 
 /// What a term or a fact is said of.

@@ -263,19 +263,21 @@ impl<'f> Lowerer<'f> {
             "name" => &mut attrs.name,
             "article" => &mut attrs.article,
             "quote" => &mut attrs.quote,
+            "provisional" => &mut attrs.provisional,
             _ => &mut attrs.gloss,
         };
         self.set_once(slot, key, value, loc);
         Some(())
     }
 
-    /// `attr_key = { kw_name | kw_article | kw_quote | kw_gloss }`
+    /// `attr_key = { kw_name | kw_article | kw_quote | kw_gloss | kw_provisional }`
     fn lower_attr_key(&mut self, pair: Pair<'_, Rule>) -> Option<&'static str> {
         Some(match pair.into_inner().next()?.as_rule() {
             Rule::kw_name => "name",
             Rule::kw_article => "article",
             Rule::kw_quote => "quote",
             Rule::kw_gloss => "gloss",
+            Rule::kw_provisional => "provisional",
             _ => return None,
         })
     }

@@ -115,6 +115,7 @@ fn attrs(out: &mut String, a: &Attrs) -> fmt::Result {
         ("article", &a.article),
         ("quote", &a.quote),
         ("gloss", &a.gloss),
+        ("provisional", &a.provisional),
     ] {
         if let Some(v) = value {
             writeln!(out, "    {key} {}", string(&v.node))?;

@@ -115,6 +115,7 @@ fn meta_text(meta: &Meta) -> String {
         ("article", &meta.article),
         ("quote", &meta.quote),
         ("gloss", &meta.gloss),
+        ("provisional", &meta.provisional),
     ] {
         if let Some(v) = value {
             let _ = write!(s, "\n    {key} {}", print::string(v));
