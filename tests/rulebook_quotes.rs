@@ -147,7 +147,10 @@ fn every_quote_of_the_1999_rulebook_is_verbatim() {
 #[test]
 fn every_quote_of_the_asian_and_chinese_rule_sets_is_verbatim() {
     let Some(texts) = Texts::load() else { return };
-    assert!(check_own_quotes(&texts, "rules/axf.rules") >= 15);
+    // 13 since rules 17 and 28-29 are no longer re-cited by rulings of their own: what they
+    // say is decided by inherited terms, and Wu's words stay the AXF basis of their diagrams
+    // (checked by `every_basis_is_verbatim`).
+    assert!(check_own_quotes(&texts, "rules/axf.rules") >= 13);
     assert!(check_own_quotes(&texts, "rules/cxa.rules") >= 5);
 }
 

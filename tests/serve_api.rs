@@ -246,8 +246,8 @@ async fn compile_errors_are_at_their_line_and_column() {
 #[tokio::test]
 async fn an_unknown_ruling_name_is_marked_with_a_suggestion() {
     let text = law().replacen(
-        "overrides king-or-pawn-chase",
-        "overrides king-or-pawn-chace",
+        "overrides perpetual-harmless",
+        "overrides perpetual-harmlss",
         1,
     );
     let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
@@ -257,9 +257,9 @@ async fn an_unknown_ruling_name_is_marked_with_a_suggestion() {
         .lines()
         .nth(e["line"].as_u64().unwrap() as usize - 1)
         .unwrap();
-    assert!(line.contains("king-or-pawn-chace"), "{line}");
+    assert!(line.contains("perpetual-harmlss"), "{line}");
     assert!(
-        e["help"].as_str().unwrap().contains("king-or-pawn-chase"),
+        e["help"].as_str().unwrap().contains("perpetual-harmless"),
         "{e}"
     );
 }

@@ -176,7 +176,6 @@ fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
         ("same-kind-sacrifice", "AXF rule 24"),
         ("rook-on-held-rook", "AXF rule 27"),
         ("horse-or-cannon-on-held-rook", "AXF rule 27"),
-        ("protected-target", "AXF rules 17, 35"),
         ("chase-with-exchange", "AXF rule 36"),
         ("perpetual-offer", "AXF rule 40"),
     ] {
@@ -187,6 +186,18 @@ fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
             "{id}"
         );
     }
+    // Rules 17 and 35 (a really protected target is not chased) are said on the term that
+    // decides it, as the law's point 6 is.
+    let unprotected = axf.term("counts-as-unprotected").unwrap();
+    assert_eq!(unprotected.meta.defined_in, "axf");
+    assert!(
+        unprotected
+            .meta
+            .article
+            .as_deref()
+            .unwrap()
+            .starts_with("AXF rules 17, 35")
+    );
     // Rule 40 restates the law's Điều 23 point 10, and perpetual check still outranks it.
     let offer = axf.ruling("perpetual-offer").unwrap();
     let harmless = axf
