@@ -6,9 +6,10 @@ use super::classify::{
     checkers, is_block, is_evasion, is_exchange_offer, is_idle, is_sacrifice, uncovering_setups,
 };
 use super::err::FactsError;
+use super::fast_map::FastMap;
 use super::held::mark_held;
 use super::identity::Identities;
-use super::mate::MateSearch;
+use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
 use super::threats::{MoveContext, attack_pairs, threats};
 use crate::xiangqi::{Move, Position};
@@ -16,6 +17,11 @@ use crate::xiangqi::{Move, Position};
 /// Replays `moves` from `start` and computes, for every ply, the facts the rulings speak of.
 ///
 /// Facts come from the positions only. An illegal move is an error naming its ply.
+///
+/// A disputed play repeats itself, so the same ply recurs. The facts of a ply depend only on
+/// the move, the position it is played in, the pieces' identities, the piece moved just before
+/// and whether the previous ply threatened mate; a ply that recurs with all of these the same
+/// takes the facts computed the first time. Mate searches are remembered the same way.
 pub fn compute(
     start: &Position,
     moves: &[Move],
@@ -27,11 +33,12 @@ pub fn compute(
         previous_moved: None,
         opponent_threatened_mate: false,
     };
+    let mut memo = Memo::default();
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(*start);
     let mut plies = Vec::with_capacity(moves.len());
     for (index, &mv) in moves.iter().enumerate() {
-        plies.push(replay.ply(index, mv, settings)?);
+        plies.push(replay.ply(index, mv, settings, &mut memo)?);
         positions.push(replay.pos);
     }
     Ok(SequenceFacts {
@@ -53,44 +60,103 @@ struct Replay {
     opponent_threatened_mate: bool,
 }
 
+/// Everything the facts of a ply depend on: the move, the position it is played in, and the
+/// state [`Replay`] carries (the settings are the same for the whole sequence).
+#[derive(PartialEq, Eq, Hash)]
+struct PlyKey {
+    before: Position,
+    mv: Move,
+    ids: Identities,
+    previous_moved: Option<PieceId>,
+    opponent_threatened_mate: bool,
+}
+
+/// What one sequence has computed so far.
+#[derive(Default)]
+struct Memo {
+    /// The facts of every distinct ply (their `ply` index is the first occurrence's).
+    plies: FastMap<PlyKey, PlyFacts>,
+    mate: MateMemo,
+}
+
 impl Replay {
-    /// Plays `mv` and computes its facts.
-    fn ply(&mut self, index: usize, mv: Move, settings: &Settings) -> Result<PlyFacts, FactsError> {
+    /// Plays `mv` and computes its facts, or takes them from the memo when the same ply
+    /// occurred before.
+    fn ply(
+        &mut self,
+        index: usize,
+        mv: Move,
+        settings: &Settings,
+        memo: &mut Memo,
+    ) -> Result<PlyFacts, FactsError> {
         let before = self.pos;
         let after = before.play(mv).map_err(|_| illegal(index, &before, mv))?;
-        let mover = before.turn();
-        let before_pairs = attack_pairs(&before, &self.ids, mover);
-        let captured = self.ids.piece_at(&before, mv.to);
+        let key = PlyKey {
+            before,
+            mv,
+            ids: self.ids.clone(),
+            previous_moved: self.previous_moved,
+            opponent_threatened_mate: self.opponent_threatened_mate,
+        };
+        let mut facts = match memo.plies.get(&key) {
+            Some(known) => known.clone(),
+            None => {
+                let facts = self.fresh(index, &after, mv, settings, &mut memo.mate)?;
+                memo.plies.insert(key, facts.clone());
+                facts
+            }
+        };
+        facts.ply = index;
         self.ids.play(mv);
-        let Some(piece) = self.ids.piece_at(&after, mv.to) else {
-            return Err(illegal(index, &before, mv));
+        self.opponent_threatened_mate = !facts.mate_line.is_empty();
+        self.previous_moved = Some(facts.piece.id);
+        self.pos = after;
+        Ok(facts)
+    }
+
+    /// Computes the facts of `mv`, played in `self.pos` and leading to `after`.
+    fn fresh(
+        &self,
+        index: usize,
+        after: &Position,
+        mv: Move,
+        settings: &Settings,
+        mate: &mut MateMemo,
+    ) -> Result<PlyFacts, FactsError> {
+        let before = &self.pos;
+        let mover = before.turn();
+        let before_pairs = attack_pairs(before, &self.ids, mover);
+        let captured = self.ids.piece_at(before, mv.to);
+        let mut ids = self.ids.clone();
+        ids.play(mv);
+        let Some(piece) = ids.piece_at(after, mv.to) else {
+            return Err(illegal(index, before, mv));
         };
         let mut threats = threats(&MoveContext {
-            after: &after,
-            ids: &self.ids,
+            after,
+            ids: &ids,
             mover,
             moved: piece.id,
             previous_moved: self.previous_moved,
             before_pairs: &before_pairs,
         });
-        mark_held(&mut threats, &after, mv, piece.id);
-        let checkers = checkers(&after, &self.ids);
+        mark_held(&mut threats, after, mv, piece.id);
+        let checkers = checkers(after, &ids);
         // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
         // not also a mate threat: the opponent cannot pass it.
         let mate_line = if checkers.is_empty() {
-            MateSearch::new(settings.mate_nodes)
-                .find(&after.pass(), settings.mate_plies)
+            mate.find(&after.pass(), settings.mate_plies, settings.mate_nodes)
                 .unwrap_or_default()
         } else {
             Vec::new()
         };
         let parries = self.opponent_threatened_mate
-            && MateSearch::new(settings.mate_nodes)
-                .find(&after, settings.mate_plies)
+            && mate
+                .find(after, settings.mate_plies, settings.mate_nodes)
                 .is_none();
         let seen = Seen {
-            before: &before,
-            after: &after,
+            before,
+            after,
             mv,
             piece: &piece,
             captured: captured.as_ref(),
@@ -100,9 +166,6 @@ impl Replay {
             parries,
         };
         let facts = move_facts(&seen);
-        self.opponent_threatened_mate = seen.threatens_mate;
-        self.previous_moved = Some(piece.id);
-        self.pos = after;
         Ok(PlyFacts {
             ply: index,
             mover,

@@ -7,7 +7,7 @@ use super::model::{PieceAt, PieceId};
 use crate::xiangqi::{Move, Position, Square};
 
 /// Which identity stands on each square (`None` on empty squares).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Identities {
     by_square: [Option<PieceId>; 90],
 }

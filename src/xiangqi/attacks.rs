@@ -279,6 +279,29 @@ pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
     t
 };
 
+/// For each square of a king, the squares whose contents decide whether it is attacked: its
+/// rank and file (rooks, cannons and their screens, the facing king) and the 5 × 5 box around
+/// it (horses and their legs, pawns; advisors and elephants never reach a king). A move that
+/// neither leaves nor reaches one of these squares leaves that king attacked or not, as it was.
+pub(crate) static CHECK_ZONE: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut s: usize = 0;
+        while s < 90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let near = (f - kf).abs() <= 2 && (r - kr).abs() <= 2;
+            if f == kf || r == kr || near {
+                t[k] |= 1u128 << s;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,6 +328,9 @@ mod tests {
         assert_eq!(RAYS[sq("a0")][0].len, 9);
         assert_eq!(RAYS[sq("a0")][3].len, 8);
         assert_eq!(RAY_MASKS[0][0].count_ones(), 9);
+        // e0: the rank (9) and file (10) share e0; the box holds c0–g2 (15), 5 of them on
+        // the rank or file already.
+        assert_eq!(CHECK_ZONE[sq("e0")].count_ones(), 9 + 10 - 1 + 15 - 5 - 2);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::{
+    attacks::CHECK_ZONE,
     board::{Board, code},
     mv::{Move, MoveList},
     piece::{Color, Piece, Role},
@@ -224,19 +225,32 @@ impl Position {
             occ &= occ - 1;
             self.board.piece_moves(s, &mut list);
         }
-        let danger = self
-            .board
-            .king_danger(self.king(self.turn).index(), self.turn);
+        let king = self.king(self.turn).index();
+        let danger = self.board.king_danger(king, self.turn);
+        let zone = CHECK_ZONE[king];
         // See `Board::king_danger`: most moves need no king-safety test.
         list.retain(|m| {
-            let (from, to) = (m.from.index(), m.to.index());
-            if !danger.check && danger.from & (1u128 << from) == 0 && danger.to & (1u128 << to) == 0
-            {
+            let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
+            if !danger.check && danger.from & from == 0 && danger.to & to == 0 {
                 return true;
+            }
+            // In check, a move that touches nothing the check depends on leaves it standing
+            // (the king's own square is in its zone, so king moves are always tested).
+            if danger.check && zone & (from | to) == 0 {
+                return false;
             }
             self.is_safe(m)
         });
         list
+    }
+
+    /// Whether `m` leaves or reaches a square that decides whether the opponent's king is
+    /// attacked. When the opponent's king is not attacked now, a move for which this is
+    /// false cannot give check.
+    #[inline]
+    pub(crate) fn touches_check_zone(&self, m: Move) -> bool {
+        let zone = CHECK_ZONE[self.king(self.turn.other()).index()];
+        zone & ((1u128 << m.from.index()) | (1u128 << m.to.index())) != 0
     }
 
     /// Number of legal moves: `legal_moves().len()`.
