@@ -8,6 +8,7 @@ mod classify;
 mod compute;
 mod err;
 mod fast_map;
+mod held;
 mod identity;
 mod lines;
 mod mate;

@@ -174,7 +174,8 @@ fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
         ("perpetual-check", "AXF rule 6"),
         ("pinned-target", "AXF rule 19"),
         ("same-kind-sacrifice", "AXF rule 24"),
-        ("confined-rook", "AXF rule 27"),
+        ("rook-on-held-rook", "AXF rule 27"),
+        ("horse-or-cannon-on-held-rook", "AXF rule 27"),
         ("chase-with-exchange", "AXF rule 36"),
         ("perpetual-offer", "AXF rule 40"),
     ] {

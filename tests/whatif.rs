@@ -54,7 +54,7 @@ fn an_unchanged_copy_outside_the_project_changes_no_verdict() {
     let (code, out, err) = xqlaw_in(&dir, &["whatif", path(&copy), "--base", path(&base)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("amended: nothing"), "{out}");
-    assert_eq!(out.lines().last(), Some("0 of 83 cases change verdict"));
+    assert_eq!(out.lines().last(), Some("0 of 85 cases change verdict"));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -160,7 +160,7 @@ fn test_with_a_renamed_copy_says_no_file_expects_it_and_points_to_whatif() {
     fs::write(&copy, law()).unwrap();
     let (code, out, _) = xqlaw(&["test", "--quiet", "--rules", path(&copy)]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out, "83 passed, 0 failed\n");
+    assert_eq!(out, "85 passed, 0 failed\n");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -192,7 +192,7 @@ fn whatif_json_has_a_row_per_case() {
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let cases = json["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 83);
+    assert_eq!(cases.len(), 85);
     assert_eq!(cases[0]["id"], "hinh-01");
     assert_eq!(cases[0]["expected"], "red_loses");
     assert_eq!(cases[0]["before"]["verdict"], "red_loses");

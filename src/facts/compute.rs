@@ -7,6 +7,7 @@ use super::classify::{
 };
 use super::err::FactsError;
 use super::fast_map::FastMap;
+use super::held::mark_held;
 use super::identity::Identities;
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
@@ -131,7 +132,7 @@ impl Replay {
         let Some(piece) = ids.piece_at(after, mv.to) else {
             return Err(illegal(index, before, mv));
         };
-        let threats = threats(&MoveContext {
+        let mut threats = threats(&MoveContext {
             before,
             mv,
             captured,
@@ -142,6 +143,7 @@ impl Replay {
             previous_moved: self.previous_moved,
             before_pairs: &before_pairs,
         });
+        mark_held(&mut threats, after, mv, piece.id);
         let checkers = checkers(after, &ids);
         // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
         // not also a mate threat: the opponent cannot pass it.

@@ -68,6 +68,17 @@ pub enum ThreatFact {
     /// The target is worth more than the attacker (rook > horse = cannon > advisor = elephant
     /// = crossed pawn > uncrossed pawn).
     TargetMoreValuable,
+    /// The target is held to a line (bị giam) and cannot take the attacker at no cost: the
+    /// attacker stands off that line, so taking it would mean leaving it, or taking it would
+    /// uncover the target's own king. Held: leaving the line would uncover its king or lose a
+    /// piece it shields to the enemy rook or cannon on the line (Điều 24.20, 24.23: "không thể
+    /// rời tuyến ăn quân"). Standing constraints only, as for pins; only a rook, cannon or pawn
+    /// has a line to be held to.
+    TargetHeld,
+    /// The attacker is the piece that moved, it is held to a line, and it moved along that line:
+    /// the threat comes from a held piece's movement on its own line (Điều 24.23: "sự di động
+    /// của nó trên tuyến đó").
+    AttackerHeld,
     /// The attack stood before the move and still stands, but the move took away the target's
     /// real protection: before it some protector could take back after the capture, after it
     /// none can (Điều 22.15–22.16, căn thật and căn giả; Điều 23 point 6). The threat is the

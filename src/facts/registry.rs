@@ -214,6 +214,16 @@ pub const REGISTRY: &[FactSpec] = &[
         "every legal move of the attacker stays on one line"
     ),
     threat_fact!(
+        "target-held",
+        TargetHeld,
+        "held to its line (leaving it would uncover its king or lose what it shields) and unable to take the attacker at no cost (bị giam)"
+    ),
+    threat_fact!(
+        "attacker-held",
+        AttackerHeld,
+        "the threat comes from a piece held to its line moving along that line"
+    ),
+    threat_fact!(
         "target-moved-in",
         TargetMovedIn,
         "the target walked into an existing line of attack"

@@ -54,8 +54,17 @@ async fn answer<T: Serialize + Send + 'static>(
     jobs.run(move || work(&workbench)).await?.map(Json)
 }
 
+/// Runs `work`, a read, in the reads' lane and answers its result as JSON.
+async fn read<T: Serialize + Send + 'static>(
+    workbench: Arc<Workbench>,
+    work: impl FnOnce(&Workbench) -> Result<T, ApiError> + Send + 'static,
+) -> Result<Json<T>, ApiError> {
+    let reads = workbench.reads.clone();
+    reads.run(move || work(&workbench)).await?.map(Json)
+}
+
 async fn rule_sets(State(wb): Shared) -> Result<Json<serde_json::Value>, ApiError> {
-    answer(wb, |wb| {
+    read(wb, |wb| {
         Ok(serde_json::json!({ "rulesets": wb.rule_sets() }))
     })
     .await
@@ -65,7 +74,7 @@ async fn rule_set(
     State(wb): Shared,
     Path(name): Path<String>,
 ) -> Result<Json<RuleSetText>, ApiError> {
-    answer(wb, move |wb| wb.rule_set(&name)).await
+    read(wb, move |wb| wb.rule_set(&name)).await
 }
 
 async fn cases(

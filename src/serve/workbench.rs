@@ -38,7 +38,13 @@ pub struct Workbench {
     cache: Mutex<Cache>,
     /// The bounded runner of judging jobs.
     pub(super) jobs: Jobs,
+    /// The runner of reads (the list of rule sets, a rule file's text): bounded too, but in a
+    /// lane of its own, so that opening the page never waits behind other users' judging.
+    pub(super) reads: Jobs,
 }
+
+/// Reads served at once; a read is a directory listing and a small file.
+const READS_AT_ONCE: usize = 16;
 
 /// Compiled rule sets and their baselines, valid for one state of the rules folder.
 #[derive(Debug, Default)]
@@ -86,6 +92,7 @@ impl Workbench {
             diagrams: loaded.diagrams,
             cache: Mutex::new(Cache::default()),
             jobs: Jobs::new(limits.jobs, limits.timeout),
+            reads: Jobs::new(READS_AT_ONCE, limits.timeout),
         })
     }
 
