@@ -19,6 +19,7 @@ use super::api::{
 };
 use super::assets;
 use super::guard::guard;
+use super::jobs::Jobs;
 use super::workbench::Workbench;
 use crate::eval::Judgement;
 
@@ -45,28 +46,31 @@ pub fn router(workbench: Arc<Workbench>, local: SocketAddr) -> Router {
         .layer(axum::middleware::from_fn_with_state(local.port(), guard))
 }
 
-/// Runs `work` as a job and answers its result as JSON.
+/// Runs `work` as a judging job and answers its result as JSON.
 async fn answer<T: Serialize + Send + 'static>(
     workbench: Arc<Workbench>,
     work: impl FnOnce(&Workbench) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<Json<T>, ApiError> {
-    let jobs = workbench.jobs.clone();
-    jobs.run(move || work(&workbench)).await?.map(Json)
+    answer_in(|wb| &wb.jobs, workbench, work).await
 }
 
-/// Runs `work`, a read, in the reads' lane and answers its result as JSON.
-async fn read<T: Serialize + Send + 'static>(
+/// Runs `work` in the lane `lane` picks (judging, or the reads' own lane) and answers its
+/// result as JSON.
+async fn answer_in<T: Serialize + Send + 'static>(
+    lane: fn(&Workbench) -> &Jobs,
     workbench: Arc<Workbench>,
     work: impl FnOnce(&Workbench) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<Json<T>, ApiError> {
-    let reads = workbench.reads.clone();
-    reads.run(move || work(&workbench)).await?.map(Json)
+    let jobs = lane(&workbench).clone();
+    jobs.run(move || work(&workbench)).await?.map(Json)
 }
 
 async fn rule_sets(State(wb): Shared) -> Result<Json<serde_json::Value>, ApiError> {
-    read(wb, |wb| {
-        Ok(serde_json::json!({ "rulesets": wb.rule_sets() }))
-    })
+    answer_in(
+        |wb| &wb.reads,
+        wb,
+        |wb| Ok(serde_json::json!({ "rulesets": wb.rule_sets() })),
+    )
     .await
 }
 
@@ -74,7 +78,7 @@ async fn rule_set(
     State(wb): Shared,
     Path(name): Path<String>,
 ) -> Result<Json<RuleSetText>, ApiError> {
-    read(wb, move |wb| wb.rule_set(&name)).await
+    answer_in(|wb| &wb.reads, wb, move |wb| wb.rule_set(&name)).await
 }
 
 async fn cases(
