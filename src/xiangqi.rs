@@ -22,6 +22,7 @@ mod piece;
 mod position;
 mod setup;
 mod square;
+mod square_set;
 mod text_board;
 
 pub use fen::{FenError, FenErrorKind};
@@ -31,4 +32,5 @@ pub use piece::{Color, Piece, Role};
 pub use position::{GameOutcome, IllegalMove, Position, START_FEN};
 pub use setup::{PositionError, Setup};
 pub use square::{ParseSquareError, SQUARE_COUNT, Square};
+pub use square_set::SquareSet;
 pub use text_board::text_board;

@@ -1,31 +1,39 @@
 //! Facts about a whole move: check, blocks, sacrifices, exchange offers, evasions, idle moves.
 
 use super::identity::Identities;
-use super::lines::{captures, with_turn};
+use super::lines::{captures_among, with_turn};
 use super::model::{MoveFact, PieceAt, Threat, ThreatFact};
-use crate::xiangqi::{Color, Move, Position, Role, Square};
-use std::collections::HashSet;
+use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
-/// The squares of the (attacker, target) pairs of `side`'s captures and checks in `pos`.
-fn attack_lines(pos: &Position, side: Color) -> HashSet<(Square, Square)> {
-    let mut lines: HashSet<(Square, Square)> = captures(pos, side)
+/// The (attacker, target) squares of `side`'s captures and checks in `pos`, given
+/// `side_moves`, the legal moves of `side` there (as if it were to move).
+fn attack_lines(pos: &Position, side: Color, side_moves: &[Move]) -> Vec<(Square, Square)> {
+    let mut lines: Vec<(Square, Square)> = captures_among(pos, side, side_moves)
         .into_iter()
         .map(|m| (m.from, m.to))
         .collect();
     let enemy_king = pos.king(side.other());
-    for checker in pos.attackers_of(enemy_king, side) {
-        lines.insert((checker, enemy_king));
+    for checker in pos.attackers(enemy_king, side).iter() {
+        lines.push((checker, enemy_king));
     }
     lines
 }
 
 /// Whether the move interposed on an enemy line of attack: an enemy attack (a capture threat
 /// or a check) that existed before the move is gone after it although neither its attacker nor
-/// its target moved or was taken.
-pub fn is_block(before: &Position, after: &Position, mv: Move, mover: Color) -> bool {
+/// its target moved or was taken. `enemy_before` and `enemy_after` are the enemy's legal moves
+/// before and after the move (as if it were to move).
+pub fn is_block(
+    before: &Position,
+    after: &Position,
+    mv: Move,
+    mover: Color,
+    enemy_before: &[Move],
+    enemy_after: &[Move],
+) -> bool {
     let enemy = mover.other();
-    let old = attack_lines(before, enemy);
-    let new = attack_lines(after, enemy);
+    let old = attack_lines(before, enemy, enemy_before);
+    let new = attack_lines(after, enemy, enemy_after);
     old.iter().any(|&(from, to)| {
         from != mv.to
             && to != mv.from
@@ -36,19 +44,14 @@ pub fn is_block(before: &Position, after: &Position, mv: Move, mover: Color) -> 
 }
 
 /// Whether the moved piece can be taken on its new square and, whichever capture the opponent
-/// chooses, the mover cannot take back.
+/// chooses, the mover cannot take back. `after` has the opponent to move.
 pub fn is_sacrifice(after: &Position, to: Square) -> bool {
-    let takes: Vec<Move> = after
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| m.to == to)
-        .collect();
-    !takes.is_empty()
-        && takes.iter().any(|&take| {
+    let takers = after.legal_movers_to(to);
+    !takers.is_empty()
+        && takers.iter().any(|from| {
             let mut next = *after;
-            next.play_unchecked(take);
-            !next.legal_moves().iter().any(|m| m.to == to)
+            next.play_unchecked(Move { from, to });
+            !next.has_legal_move_to(to)
         })
 }
 
@@ -62,46 +65,50 @@ pub fn is_exchange_offer(threats: &[Threat], moved: &PieceAt) -> bool {
     })
 }
 
+/// One discovered attack the mover has set up: (screen or blocker, attacker, victim) squares.
+pub type Setup = (Square, Square, Square);
+
 /// The discovered attacks the mover has set up in `pos`: (screen or blocker, attacker, victim)
 /// squares such that moving the blocker away would let the attacker take the victim (or check
-/// the king) where it cannot now.
-pub fn uncovering_setups(pos: &Position, mover: Color) -> HashSet<(Square, Square, Square)> {
+/// the king) where it cannot now. `mover_moves` are the mover's legal moves in `pos` (as if it
+/// were to move).
+pub fn uncovering_setups(pos: &Position, mover: Color, mover_moves: &[Move]) -> Vec<Setup> {
     let p = with_turn(pos, mover);
-    let mut setups = HashSet::new();
+    let mut setups = Vec::new();
     let friends: Vec<(Square, Role)> = p
         .pieces()
         .filter(|(_, pc)| pc.color == mover)
         .map(|(sq, pc)| (sq, pc.role))
         .collect();
-    let line_pieces: Vec<Square> = friends
+    // The line pieces with what each reaches now.
+    let line_pieces: Vec<(Square, SquareSet)> = friends
         .iter()
         .filter(|(_, r)| matches!(r, Role::Rook | Role::Cannon | Role::Horse | Role::Elephant))
-        .map(|&(sq, _)| sq)
+        .map(|&(sq, _)| (sq, p.reach(sq)))
         .collect();
-    let moves = p.legal_moves();
+    let enemies = p.occupied(mover.other());
     for &(blocker, role) in &friends {
         if role == Role::King {
             continue;
         }
-        let related: Vec<Square> = line_pieces
+        let mut related = line_pieces
             .iter()
-            .copied()
-            .filter(|&x| x != blocker && related_by_line(x, blocker))
-            .collect();
-        if related.is_empty() {
+            .filter(|&&(x, _)| x != blocker && related_by_line(x, blocker))
+            .peekable();
+        if related.peek().is_none() {
             continue;
         }
-        let Some(away) = moves.iter().copied().find(|m| m.from == blocker) else {
+        let Some(away) = mover_moves.iter().copied().find(|m| m.from == blocker) else {
             continue;
         };
         let mut moved = p;
         moved.play_unchecked(away);
-        for x in related {
-            let before: HashSet<Square> = p.attacks_from(x).into_iter().collect();
-            for victim in moved.attacks_from(x) {
-                let enemy = moved.piece_at(victim).is_some_and(|v| v.color != mover);
-                if enemy && victim != away.to && !before.contains(&victim) {
-                    setups.insert((blocker, x, victim));
+        for &(x, before) in related {
+            let uncovered = moved.reach(x).minus(before).without(away.to);
+            for victim in SquareSet::intersection(uncovered, enemies).iter() {
+                let setup = (blocker, x, victim);
+                if !setups.contains(&setup) {
+                    setups.push(setup);
                 }
             }
         }
@@ -119,11 +126,26 @@ fn related_by_line(x: Square, blocker: Square) -> bool {
 }
 
 /// Whether the moved piece was under a capture threat before the move and is not after it.
-pub fn is_evasion(before: &Position, after: &Position, mv: Move, mover: Color) -> bool {
+/// `enemy_before` and `enemy_after` are the enemy's legal moves before and after the move
+/// (as if it were to move).
+pub fn is_evasion(
+    before: &Position,
+    after: &Position,
+    mv: Move,
+    mover: Color,
+    enemy_before: &[Move],
+    enemy_after: &[Move],
+) -> bool {
     let enemy = mover.other();
-    let was = captures(before, enemy).iter().any(|m| m.to == mv.from);
-    let is = captures(after, enemy).iter().any(|m| m.to == mv.to);
-    was && !is
+    let takes = |pos: &Position, moves: &[Move], sq: Square| {
+        moves.iter().any(|m| {
+            m.to == sq
+                && pos
+                    .piece_at(sq)
+                    .is_some_and(|t| t.color != enemy && t.role != Role::King)
+        })
+    };
+    takes(before, enemy_before, mv.from) && !takes(after, enemy_after, mv.to)
 }
 
 /// Whether a move with the given facts is idle (Điều 22.8, nước chờ).

@@ -11,8 +11,8 @@ use super::held::mark_held;
 use super::identity::Identities;
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
-use super::threats::{MoveContext, attack_pairs, threats};
-use crate::xiangqi::{Move, Position};
+use super::threats::{MoveContext, SideMoves, attack_pairs, threats};
+use crate::xiangqi::{Move, MoveList, Position};
 
 /// Replays `moves` from `start` and computes, for every ply, the facts the rulings speak of.
 ///
@@ -77,6 +77,20 @@ struct Memo {
     /// The facts of every distinct ply (their `ply` index is the first occurrence's).
     plies: FastMap<PlyKey, PlyFacts>,
     mate: MateMemo,
+    legal: LegalMoves,
+}
+
+/// The legal moves of the positions of one sequence, each side to move: the facts of a ply ask
+/// for both sides' moves before and after it, and a ply's position after is the next one's
+/// position before.
+#[derive(Default)]
+struct LegalMoves(FastMap<Position, MoveList>);
+
+impl LegalMoves {
+    /// `pos.legal_moves()`, generated once per position.
+    fn of(&mut self, pos: &Position) -> MoveList {
+        *self.0.entry(*pos).or_insert_with(|| pos.legal_moves())
+    }
 }
 
 impl Replay {
@@ -101,7 +115,7 @@ impl Replay {
         let mut facts = match memo.plies.get(&key) {
             Some(known) => known.clone(),
             None => {
-                let facts = self.fresh(index, &after, mv, settings, &mut memo.mate)?;
+                let facts = self.fresh(index, &after, mv, settings, memo)?;
                 memo.plies.insert(key, facts.clone());
                 facts
             }
@@ -121,10 +135,15 @@ impl Replay {
         after: &Position,
         mv: Move,
         settings: &Settings,
-        mate: &mut MateMemo,
+        memo: &mut Memo,
     ) -> Result<PlyFacts, FactsError> {
         let before = &self.pos;
         let mover = before.turn();
+        let after_moves = SideMoves {
+            mover: memo.legal.of(&after.pass()),
+            defender: memo.legal.of(after),
+        };
+        let enemy_before = memo.legal.of(&before.pass());
         let before_pairs = attack_pairs(before, &self.ids, mover);
         let captured = self.ids.piece_at(before, mv.to);
         let mut ids = self.ids.clone();
@@ -137,6 +156,7 @@ impl Replay {
             mv,
             captured,
             after,
+            after_moves: &after_moves,
             ids: &ids,
             mover,
             moved: piece.id,
@@ -147,6 +167,7 @@ impl Replay {
         let checkers = checkers(after, &ids);
         // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
         // not also a mate threat: the opponent cannot pass it.
+        let mate = &mut memo.mate;
         let mate_line = if checkers.is_empty() {
             mate.find(&after.pass(), settings.mate_plies, settings.mate_nodes)
                 .unwrap_or_default()
@@ -160,6 +181,9 @@ impl Replay {
         let seen = Seen {
             before,
             after,
+            mover_before: memo.legal.of(before),
+            enemy_before,
+            after_moves: &after_moves,
             mv,
             piece: &piece,
             captured: captured.as_ref(),
@@ -187,6 +211,12 @@ impl Replay {
 struct Seen<'a> {
     before: &'a Position,
     after: &'a Position,
+    /// The mover's legal moves before the move.
+    mover_before: MoveList,
+    /// The opponent's legal moves before the move, as if it were to move.
+    enemy_before: MoveList,
+    /// Both sides' legal moves after the move.
+    after_moves: &'a SideMoves,
     mv: Move,
     piece: &'a PieceAt,
     captured: Option<&'a PieceAt>,
@@ -200,11 +230,12 @@ struct Seen<'a> {
 fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
     let mover = seen.before.turn();
     let (before, after) = (seen.before, seen.after);
+    let defender = &seen.after_moves.defender;
     let uncovers = {
-        let setups_after = uncovering_setups(after, mover);
+        let setups_after = uncovering_setups(after, mover, &seen.after_moves.mover);
         // Only a setup the move created counts; the blocker may be the moved piece itself.
         !setups_after.is_empty() && {
-            let setups_before = uncovering_setups(before, mover);
+            let setups_before = uncovering_setups(before, mover, &seen.mover_before);
             setups_after.iter().any(|s| !setups_before.contains(s))
         }
     };
@@ -219,7 +250,10 @@ fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
         (seen.threatens_mate, MoveFact::MateThreat),
         (seen.captured.is_some(), MoveFact::Capture),
         (before.is_check(), MoveFact::AnswersCheck),
-        (is_block(before, after, seen.mv, mover), MoveFact::Block),
+        (
+            is_block(before, after, seen.mv, mover, &seen.enemy_before, defender),
+            MoveFact::Block,
+        ),
         (seen.parries, MoveFact::ParriesMateThreat),
         (is_sacrifice(after, seen.mv.to), MoveFact::Sacrifice),
         (
@@ -227,7 +261,10 @@ fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
             MoveFact::ExchangeOffer,
         ),
         (uncovers, MoveFact::UncoversThreat),
-        (is_evasion(before, after, seen.mv, mover), MoveFact::Evasion),
+        (
+            is_evasion(before, after, seen.mv, mover, &seen.enemy_before, defender),
+            MoveFact::Evasion,
+        ),
     ];
     let mut facts: Vec<MoveFact> = candidates
         .into_iter()

@@ -15,8 +15,7 @@
 use super::lines::{can_move_to, standing_moves, with_turn};
 use super::model::{PieceId, Threat, ThreatFact};
 use super::value::value;
-use crate::xiangqi::{Move, Position, Role, Square};
-use std::collections::HashMap;
+use crate::xiangqi::{Move, Position, Role, Square, SquareSet};
 
 /// A line through a square: its file or its rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,9 +43,9 @@ pub struct Hold {
     /// The lines it is held to; empty when it is free.
     pub lines: Vec<Line>,
     /// Its destinations, ignoring the safety of its own king.
-    pub reach: Vec<Square>,
+    pub reach: SquareSet,
     /// Its destinations that uncover no attack on its own king.
-    pub free: Vec<Square>,
+    pub free: SquareSet,
 }
 
 impl Hold {
@@ -57,7 +56,7 @@ impl Hold {
     fn keeps_from(&self, sq: Square, other: Square) -> bool {
         !self.lines.is_empty()
             && (self.lines.iter().any(|line| !line.joins(sq, other))
-                || (self.reach.contains(&other) && !self.free.contains(&other)))
+                || (self.reach.contains(other) && !self.free.contains(other)))
     }
 }
 
@@ -75,18 +74,18 @@ pub fn hold(pos: &Position, sq: Square) -> Hold {
     if !matches!(piece.role, Role::Rook | Role::Cannon | Role::Pawn) {
         return Hold::default();
     }
-    let reach = pos.attacks_from(sq);
+    let reach = pos.reach(sq);
     let free = standing_moves(pos, sq);
     let lines = [Line::File, Line::Rank]
         .into_iter()
         .filter(|&line| {
-            let (on, off): (Vec<Square>, Vec<Square>) =
-                reach.iter().partition(|&&to| line.joins(sq, to));
+            let on: SquareSet = reach.iter().filter(|&to| line.joins(sq, to)).collect();
+            let off = reach.minus(on);
             !on.is_empty()
                 && !off.is_empty()
                 && off
                     .iter()
-                    .all(|&to| !free.contains(&to) || loses_shielded(pos, sq, to, line))
+                    .all(|to| !free.contains(to) || loses_shielded(pos, sq, to, line))
         })
         .collect();
     Hold { lines, reach, free }
@@ -120,16 +119,24 @@ fn loses_shielded(pos: &Position, sq: Square, to: Square, line: Line) -> bool {
     }
     let mut left = with_turn(pos, owner);
     left.play_unchecked(Move { from: sq, to });
-    let enemy_moves = with_turn(&left, enemy).legal_moves();
+    let enemy_to_move = with_turn(&left, enemy);
     holders.iter().any(|&holder| {
-        let before = pos.attacks_from(holder);
-        enemy_moves
+        let before = pos.reach(holder);
+        enemy_to_move
+            .legal_targets_from(holder)
+            .minus(before)
+            .without(to)
             .iter()
-            .filter(|m| m.from == holder && m.to != to && !before.contains(&m.to))
-            .any(|&take| {
-                left.piece_at(take.to)
+            .any(|victim| {
+                left.piece_at(victim)
                     .is_some_and(|v| v.color == owner && v.role != Role::King)
-                    && is_loss(&left, take)
+                    && is_loss(
+                        &left,
+                        Move {
+                            from: holder,
+                            to: victim,
+                        },
+                    )
             })
     })
 }
@@ -152,27 +159,31 @@ fn is_loss(pos: &Position, take: Move) -> bool {
 ///
 /// `after` is the position after the move `mv`, which moved the piece `moved`.
 pub fn mark_held(threats: &mut [Threat], after: &Position, mv: Move, moved: PieceId) {
-    let mut cache: HashMap<Square, Hold> = HashMap::new();
+    // The holds asked about so far: a ply has a handful of threats, on fewer pieces.
+    let mut known: Vec<(Square, Hold)> = Vec::new();
+    let mut hold_on = |sq: Square| -> Hold {
+        if let Some((_, h)) = known.iter().find(|(s, _)| *s == sq) {
+            return h.clone();
+        }
+        let h = hold(after, sq);
+        known.push((sq, h.clone()));
+        h
+    };
     for threat in threats.iter_mut() {
         let (target, attacker) = (threat.target.square, threat.attacker.square);
         // Held, and taking the attacker would cost it: the attacker stands off a line it is
         // held to, or taking it would uncover its king (Hình 39: the rook is a horse's leg).
-        let on_target = cache.entry(target).or_insert_with(|| hold(after, target));
-        if on_target.keeps_from(target, attacker) {
+        if hold_on(target).keeps_from(target, attacker) {
             threat.facts.push(ThreatFact::TargetHeld);
         }
         // The held piece's own move along its line made the threat.
-        if threat.attacker.id == moved {
-            let on_attacker = cache
-                .entry(attacker)
-                .or_insert_with(|| hold(after, attacker));
-            if on_attacker
+        if threat.attacker.id == moved
+            && hold_on(attacker)
                 .lines
                 .iter()
                 .any(|line| line.joins(attacker, mv.from))
-            {
-                threat.facts.push(ThreatFact::AttackerHeld);
-            }
+        {
+            threat.facts.push(ThreatFact::AttackerHeld);
         }
     }
 }

@@ -148,15 +148,21 @@ impl Searcher<'_> {
             if !next.is_check() {
                 continue;
             }
+            // Below three plies only a mate now counts: whether the defender can move at all
+            // is all that is asked, and the first legal reply answers it.
+            if depth < 3 {
+                if !next.has_legal_move() {
+                    return Some(vec![m]);
+                }
+                continue;
+            }
             let replies = next.legal_moves();
             if replies.is_empty() {
                 return Some(vec![m]);
             }
-            if depth >= 3 {
-                if let Some(mut line) = self.defend(&next, &replies, depth - 1) {
-                    line.push(m);
-                    return Some(line);
-                }
+            if let Some(mut line) = self.defend(&next, &replies, depth - 1) {
+                line.push(m);
+                return Some(line);
             }
         }
         None

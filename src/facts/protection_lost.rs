@@ -43,10 +43,9 @@ pub fn lost_protectors(
         to: target.square,
     });
     let protectors: Vec<PieceAt> = taken_before
-        .legal_moves()
+        .legal_movers_to(target.square)
         .iter()
-        .filter(|m| m.to == target.square)
-        .filter_map(|m| protector_at(ctx, m.from))
+        .filter_map(|from| protector_at(ctx, from))
         .collect();
     if protectors.is_empty() || ctx.after.is_check() && root_survives_check(ctx, attacker, target) {
         return Vec::new();
@@ -77,7 +76,7 @@ fn root_survives_check(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt
         from: attacker.square,
         to: target.square,
     };
-    ctx.after.legal_moves().iter().any(|&answer| {
+    ctx.after_moves.defender.iter().any(|&answer| {
         let mut answered = *ctx.after;
         answered.play_unchecked(answer);
         if !answered.is_legal(take) {
@@ -99,14 +98,14 @@ fn parried(ctx: &MoveContext<'_>, lost: &LostProtector) -> bool {
         return false;
     }
     let from = lost.protector.square;
-    let after = ctx.after.attacks_from(from);
-    ctx.before.attacks_from(from).into_iter().any(|sq| {
+    let after = ctx.after.reach(from);
+    ctx.before.reach(from).iter().any(|sq| {
         sq != ctx.mv.from
             && ctx
                 .before
                 .piece_at(sq)
                 .is_some_and(|p| p.color == ctx.mover)
-            && !after.contains(&sq)
+            && !after.contains(sq)
     })
 }
 
@@ -135,7 +134,7 @@ fn how_lost(
     // The recapture no longer reaches the target: something changed on its path. The move
     // empties `mv.from` and fills `mv.to`; only a cannon can lose its reach by an emptied
     // point.
-    if !taken.attacks_from(from).contains(&target) {
+    if !taken.reach(from).contains(target) {
         let way = path(role, from, target);
         return if role == Role::Cannon && way.contains(&ctx.mv.from) {
             ProtectionLoss::ScreenRemoved

@@ -2,36 +2,65 @@
 
 use super::identity::Identities;
 use super::lines::{
-    can_move_to, captures_among, confined_among, held_to_line, standing_moves, with_turn,
+    can_move_to, captures_among, confined, held_to_line, standing_moves, with_turn,
 };
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::protection_lost::lost_protectors;
 use super::value::{crossed, value};
-use crate::xiangqi::{Color, Move, Position, Role};
-use std::collections::HashSet;
+use crate::xiangqi::{Color, Move, MoveList, Position, Role};
 
-/// The (attacker, target) identities of the attacks of `side` on enemy pieces other than the
-/// king in `pos`, legal or not.
+/// The (attacker, target) identities of the attacks of one side on enemy pieces other than the
+/// king, legal or not: for each attacker identity, its targets as bits of identities (a
+/// position holds at most 32 pieces).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AttackPairs([u32; 32]);
+
+impl AttackPairs {
+    /// Whether `attacker` attacks `target`.
+    pub fn contains(&self, attacker: PieceId, target: PieceId) -> bool {
+        let bit = 1u32.checked_shl(u32::from(target.0)).unwrap_or(0);
+        self.0
+            .get(usize::from(attacker.0))
+            .is_some_and(|targets| targets & bit != 0)
+    }
+
+    fn insert(&mut self, attacker: PieceId, target: PieceId) {
+        let bit = 1u32.checked_shl(u32::from(target.0)).unwrap_or(0);
+        if let Some(targets) = self.0.get_mut(usize::from(attacker.0)) {
+            *targets |= bit;
+        }
+    }
+}
+
+/// The attacks of `side` on enemy pieces other than the king in `pos`, legal or not.
 ///
 /// A threat is new when its attack did not stand on the board before the move. The attack
 /// is taken geometrically, not by legality: a threat that was only suspended because its
 /// side was in check (or its attacker pinned) is not created afresh by answering the check.
-pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(PieceId, PieceId)> {
-    let mut pairs = HashSet::new();
+pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> AttackPairs {
+    let mut pairs = AttackPairs::default();
     for (from, piece) in pos.pieces() {
         if piece.color != side {
             continue;
         }
-        for to in pos.attacks_from(from) {
+        for to in pos.reach(from).iter() {
             let is_target = pos
                 .piece_at(to)
                 .is_some_and(|t| t.color != side && t.role != Role::King);
             if let (true, Some(a), Some(t)) = (is_target, ids.at(from), ids.at(to)) {
-                pairs.insert((a, t));
+                pairs.insert(a, t);
             }
         }
     }
     pairs
+}
+
+/// The legal moves of both sides after the move, each as if it were to move.
+pub struct SideMoves {
+    /// The mover's.
+    pub mover: MoveList,
+    /// The defender's (the side to move after the move).
+    pub defender: MoveList,
 }
 
 /// What the threat computation needs to know about the move.
@@ -44,6 +73,8 @@ pub struct MoveContext<'a> {
     pub captured: Option<PieceAt>,
     /// The position after the move (opponent to move).
     pub after: &'a Position,
+    /// The legal moves of both sides after the move.
+    pub after_moves: &'a SideMoves,
     /// Identities after the move.
     pub ids: &'a Identities,
     /// The mover.
@@ -53,27 +84,20 @@ pub struct MoveContext<'a> {
     /// The identity of the piece the opponent moved on the previous ply, if any.
     pub previous_moved: Option<PieceId>,
     /// The mover's attacks before the move (see [`attack_pairs`]).
-    pub before_pairs: &'a HashSet<(PieceId, PieceId)>,
+    pub before_pairs: &'a AttackPairs,
 }
 
 /// Every capture threat of the mover after the move.
 pub fn threats(ctx: &MoveContext<'_>) -> Vec<Threat> {
     let attack_pos = with_turn(ctx.after, ctx.mover);
-    // Both sides' legal moves are generated once and shared by every threat.
-    let moves = SideMoves {
-        mover: attack_pos.legal_moves().to_vec(),
-        defender: with_turn(ctx.after, ctx.mover.other())
-            .legal_moves()
-            .to_vec(),
-    };
-    let mut threats: Vec<Threat> = captures_among(&attack_pos, ctx.mover, &moves.mover)
+    let mut threats: Vec<Threat> = captures_among(&attack_pos, ctx.mover, &ctx.after_moves.mover)
         .into_iter()
         .filter_map(|capture| {
             let attacker = ctx.ids.piece_at(ctx.after, capture.from)?;
             let target = ctx.ids.piece_at(ctx.after, capture.to)?;
             let mut taken = attack_pos;
             taken.play_unchecked(capture);
-            Some(describe(ctx, &moves, attacker, target, &taken))
+            Some(describe(ctx, &attack_pos, attacker, target, &taken))
         })
         .collect();
     let targets: Vec<PieceId> = threats.iter().map(|t| t.target.id).collect();
@@ -85,30 +109,20 @@ pub fn threats(ctx: &MoveContext<'_>) -> Vec<Threat> {
     threats
 }
 
-/// The legal moves of both sides after the move, each as if it were to move.
-struct SideMoves {
-    mover: Vec<Move>,
-    defender: Vec<Move>,
-}
-
-/// The facts of one threat; `taken` is the position after the attacker takes the target.
+/// The facts of one threat; `attack_pos` is the position after the move with the mover to
+/// move, `taken` the position after the attacker takes the target.
 fn describe(
     ctx: &MoveContext<'_>,
-    moves: &SideMoves,
+    attack_pos: &Position,
     attacker: PieceAt,
     target: PieceAt,
     taken: &Position,
 ) -> Threat {
     let defender = ctx.mover.other();
     let protectors: Vec<PieceAt> = taken
-        .attackers_of(target.square, defender)
-        .into_iter()
-        .filter_map(|sq| ctx.ids.piece_at(taken, sq))
-        .collect();
-    let target_moves: Vec<&Move> = moves
-        .defender
+        .attackers(target.square, defender)
         .iter()
-        .filter(|m| m.from == target.square)
+        .filter_map(|sq| ctx.ids.piece_at(taken, sq))
         .collect();
     let mut facts = Vec::new();
     let mut add = |cond: bool, fact: ThreatFact| {
@@ -116,7 +130,7 @@ fn describe(
             facts.push(fact);
         }
     };
-    let is_new = !ctx.before_pairs.contains(&(attacker.id, target.id));
+    let is_new = !ctx.before_pairs.contains(attacker.id, target.id);
     add(is_new, ThreatFact::New);
     add(attacker.id != ctx.moved, ThreatFact::Discovered);
     add(!protectors.is_empty(), ThreatFact::Protected);
@@ -135,7 +149,7 @@ fn describe(
     // Pins and confinement are the position's standing constraints, not the legal moves of
     // the moment: after a check, every piece that cannot answer it has no legal move, yet it
     // is not pinned.
-    let target_reach = ctx.after.attacks_from(target.square);
+    let target_reach = ctx.after.reach(target.square);
     let target_standing = standing_moves(ctx.after, target.square);
     add(target_standing.is_empty(), ThreatFact::TargetImmobile);
     add(
@@ -143,10 +157,14 @@ fn describe(
         ThreatFact::TargetPinned,
     );
     add(
-        held_to_line(target.square, &target_reach, &target_standing),
+        held_to_line(target.square, target_reach, target_standing),
         ThreatFact::TargetConfined,
     );
-    let answers = target_moves.iter().any(|m| m.to == attacker.square);
+    // The defender is to move after the move: the target's legal moves are its own.
+    let answers = ctx
+        .after
+        .legal_targets_from(target.square)
+        .contains(attacker.square);
     add(answers, ThreatFact::TargetCanCaptureAttacker);
     let answer = Move {
         from: target.square,
@@ -162,11 +180,11 @@ fn describe(
     add(same_kind, ThreatFact::SameKind);
     let horses = same_kind && attacker.piece.role == Role::Horse;
     add(
-        horses && !target_reach.contains(&attacker.square),
+        horses && !target_reach.contains(attacker.square),
         ThreatFact::AttackerHorseUnanswerable,
     );
     add(
-        confined_among(ctx.after, attacker.square, &moves.mover),
+        confined(attack_pos, attacker.square),
         ThreatFact::AttackerConfined,
     );
     add(

@@ -41,6 +41,17 @@ pub(crate) struct Board {
     occ: [u128; 2],
 }
 
+/// The squares of the set bits of `mask`, in square order.
+fn mask_squares(mut mask: u128) -> Vec<Square> {
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    while mask != 0 {
+        let s = mask.trailing_zeros();
+        mask &= mask - 1;
+        out.push(Square::from_u8(s as u8));
+    }
+    out
+}
+
 #[inline]
 const fn color_bit(color: Color) -> u8 {
     (color as u8) << 3
@@ -108,7 +119,18 @@ impl Board {
 
     /// Pieces in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.get(sq).map(|p| (sq, p)))
+        let mut rest = self.occ[0] | self.occ[1];
+        std::iter::from_fn(move || {
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let sq = Square::from_u8(s as u8);
+                if let Some(p) = self.get(sq) {
+                    return Some((sq, p));
+                }
+            }
+            None
+        })
     }
 
     /// The square of `color`'s king, searched for; `None` if there is none.
@@ -233,14 +255,28 @@ impl Board {
     }
 
     /// All pieces of colour `by` that attack square index `t` pseudo-legally, as if `t` held an
-    /// enemy piece. A king attacks along an open file only when `t` holds the other king.
+    /// enemy piece, in square order. A king attacks along an open file only when `t` holds the
+    /// other king.
     pub fn attackers_of(&self, t: usize, by: Color) -> Vec<Square> {
-        let mut out: Vec<usize> = Vec::new();
+        mask_squares(self.attackers_mask(t, by))
+    }
+
+    /// [`Board::attackers_of`] as a bit mask of square indices.
+    pub fn attackers_mask(&self, t: usize, by: Color) -> u128 {
         if t >= 90 {
-            return Vec::new();
+            return 0;
         }
-        let b = color_bit(by);
         let target_is_enemy_king = self.code(t) == color_bit(by.other()) | code::KING;
+        self.movers_mask(t, by, true, target_is_enemy_king)
+    }
+
+    /// The pieces of colour `by` with a pseudo-legal move to square index `t` (below 90), as a
+    /// bit mask: as captures when `capture` (a cannon needs a screen), as moves to an empty
+    /// point otherwise (a cannon needs a clear line). `flying`: a king on the file attacks `t`
+    /// (it holds the other king).
+    fn movers_mask(&self, t: usize, by: Color, capture: bool, flying: bool) -> u128 {
+        let mut out = 0u128;
+        let b = color_bit(by);
         for (d, ray) in RAYS[t].iter().enumerate() {
             let mut screens = 0;
             for s in ray.iter() {
@@ -249,14 +285,18 @@ impl Board {
                     continue;
                 }
                 if screens == 0 {
-                    let flying = d < 2 && target_is_enemy_king && c == b | code::KING;
-                    if c == b | code::ROOK || flying {
-                        out.push(s);
+                    let king = d < 2 && flying && c == b | code::KING;
+                    let cannon = !capture && c == b | code::CANNON;
+                    if c == b | code::ROOK || king || cannon {
+                        out |= 1u128 << s;
+                    }
+                    if !capture {
+                        break;
                     }
                     screens = 1;
                 } else {
                     if c == b | code::CANNON {
-                        out.push(s);
+                        out |= 1u128 << s;
                     }
                     break;
                 }
@@ -264,48 +304,75 @@ impl Board {
         }
         for (h, leg) in HORSE_ATTACKERS[t].iter() {
             if self.code(h) == b | code::HORSE && self.code(leg) == code::EMPTY {
-                out.push(h);
+                out |= 1u128 << h;
             }
         }
         for (e, eye) in ELEPHANT[t].iter() {
             if self.code(e) == b | code::ELEPHANT && self.code(eye) == code::EMPTY {
-                out.push(e);
+                out |= 1u128 << e;
             }
         }
         for (a, _) in ADVISOR[t].iter() {
             if self.code(a) == b | code::ADVISOR {
-                out.push(a);
+                out |= 1u128 << a;
             }
         }
         for (k, _) in KING[t].iter() {
             if self.code(k) == b | code::KING {
-                out.push(k);
+                out |= 1u128 << k;
             }
         }
         for (p, _) in PAWN_ATTACKERS[by.index()][t].iter() {
             if self.code(p) == b | code::PAWN {
-                out.push(p);
+                out |= 1u128 << p;
             }
         }
-        out.sort_unstable();
-        out.dedup();
-        out.into_iter().map(|s| Square::from_u8(s as u8)).collect()
+        out
+    }
+
+    /// The pieces of colour `by` with a pseudo-legal move to square index `t`, whatever stands
+    /// there, as a bit mask; none when a piece of `by` stands there. The pieces of
+    /// [`Board::piece_moves`] that list a move to `t`.
+    pub fn movers_to_mask(&self, t: usize, by: Color) -> u128 {
+        let c = self.code(t);
+        if t >= 90 || (c != code::EMPTY && c & !7 == color_bit(by)) {
+            return 0;
+        }
+        let capture = c != code::EMPTY;
+        self.movers_mask(t, by, capture, c == color_bit(by.other()) | code::KING)
+    }
+
+    /// The destinations of the pseudo-legal moves of the piece on square index `s`, as a bit
+    /// mask: the squares of [`Board::piece_moves`].
+    pub fn reach_mask(&self, s: usize) -> u128 {
+        let mut mask = 0u128;
+        self.piece_targets(s, |to| mask |= 1u128 << to);
+        mask
     }
 
     /// Pushes the pseudo-legal moves of the piece on square index `s` (if any): moves to empty
     /// squares and captures of enemy pieces, ignoring the safety of the mover's own king.
     #[inline]
     pub fn piece_moves(&self, s: usize, list: &mut MoveList) {
+        let from = Square::from_u8(s as u8);
+        self.piece_targets(s, |to| {
+            list.push(Move::new(from, Square::from_u8(to as u8)))
+        });
+    }
+
+    /// Calls `found` with the destination of every pseudo-legal move of the piece on square
+    /// index `s`, in the order [`Board::piece_moves`] lists them.
+    #[inline]
+    fn piece_targets(&self, s: usize, mut found: impl FnMut(usize)) {
         let piece = self.code(s);
         if piece == code::EMPTY || s >= 90 {
             return;
         }
         let color = usize::from(piece >> 3) & 1;
         let own = self.occ[color];
-        let from = Square::from_u8(s as u8);
         let mut add = |to: usize| {
             if own & (1u128 << to) == 0 {
-                list.push(Move::new(from, Square::from_u8(to as u8)));
+                found(to);
             }
         };
         match piece & 7 {

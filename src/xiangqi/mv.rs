@@ -92,6 +92,12 @@ impl MoveList {
         }
     }
 
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Keeps only the moves for which `f` returns true, preserving order.
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut kept = 0;

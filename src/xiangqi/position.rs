@@ -4,11 +4,12 @@ use std::hash::{Hash, Hasher};
 
 use super::{
     attacks::CHECK_ZONE,
-    board::{Board, code},
+    board::{Board, Danger, code},
     mv::{Move, MoveList},
     piece::{Color, Piece, Role},
     setup::{PositionError, Setup},
     square::Square,
+    square_set::SquareSet,
 };
 
 /// How a game ended.
@@ -173,6 +174,12 @@ impl Position {
         self.board.pieces()
     }
 
+    /// The squares of `color`'s pieces.
+    #[must_use]
+    pub fn occupied(&self, color: Color) -> SquareSet {
+        SquareSet::from_mask(self.board.occupied(color))
+    }
+
     /// The square of `color`'s king.
     #[must_use]
     pub fn king(&self, color: Color) -> Square {
@@ -199,11 +206,13 @@ impl Position {
     /// is empty. In square order.
     #[must_use]
     pub fn attacks_from(&self, sq: Square) -> Vec<Square> {
-        let mut list = MoveList::new();
-        self.board.piece_moves(sq.index(), &mut list);
-        let mut out: Vec<Square> = list.iter().map(|m| m.to).collect();
-        out.sort_unstable();
-        out
+        self.reach(sq).iter().collect()
+    }
+
+    /// [`Position::attacks_from`] as a set.
+    #[must_use]
+    pub fn reach(&self, sq: Square) -> SquareSet {
+        SquareSet::from_mask(self.board.reach_mask(sq.index()))
     }
 
     /// The pieces of `by` that could capture on `target` if it held an enemy piece, ignoring the
@@ -213,6 +222,12 @@ impl Position {
     #[must_use]
     pub fn attackers_of(&self, target: Square, by: Color) -> Vec<Square> {
         self.board.attackers_of(target.index(), by)
+    }
+
+    /// [`Position::attackers_of`] as a set.
+    #[must_use]
+    pub fn attackers(&self, target: Square, by: Color) -> SquareSet {
+        SquareSet::from_mask(self.board.attackers_mask(target.index(), by))
     }
 
     /// All legal moves of the side to move.
@@ -225,23 +240,72 @@ impl Position {
             occ &= occ - 1;
             self.board.piece_moves(s, &mut list);
         }
-        let king = self.king(self.turn).index();
-        let danger = self.board.king_danger(king, self.turn);
-        let zone = CHECK_ZONE[king];
-        // See `Board::king_danger`: most moves need no king-safety test.
-        list.retain(|m| {
-            let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
-            if !danger.check && danger.from & from == 0 && danger.to & to == 0 {
+        let legality = self.legality();
+        list.retain(|m| legality.allows(self, m));
+        list
+    }
+
+    /// Whether the side to move has a legal move: `!legal_moves().is_empty()`, stopping at
+    /// the first legal move found.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let legality = self.legality();
+        let mut list = MoveList::new();
+        let mut occ = self.board.occupied(self.turn);
+        while occ != 0 {
+            let s = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            list.clear();
+            self.board.piece_moves(s, &mut list);
+            if list.iter().any(|&m| legality.allows(self, m)) {
                 return true;
             }
-            // In check, a move that touches nothing the check depends on leaves it standing
-            // (the king's own square is in its zone, so king moves are always tested).
-            if danger.check && zone & (from | to) == 0 {
-                return false;
-            }
-            self.is_safe(m)
-        });
-        list
+        }
+        false
+    }
+
+    /// Whether the side to move has a legal move to `sq`: `legal_moves().iter().any(|m| m.to
+    /// == sq)`, asking only the pieces that reach `sq`.
+    #[must_use]
+    pub fn has_legal_move_to(&self, sq: Square) -> bool {
+        let legality = self.legality();
+        SquareSet::from_mask(self.board.movers_to_mask(sq.index(), self.turn))
+            .iter()
+            .any(|from| legality.allows(self, Move::new(from, sq)))
+    }
+
+    /// The squares of the pieces of the side to move with a legal move to `sq`: the `from` of
+    /// the moves of `legal_moves()` to `sq`, which come in square order there too.
+    #[must_use]
+    pub fn legal_movers_to(&self, sq: Square) -> SquareSet {
+        let legality = self.legality();
+        SquareSet::from_mask(self.board.movers_to_mask(sq.index(), self.turn))
+            .iter()
+            .filter(|&from| legality.allows(self, Move::new(from, sq)))
+            .collect()
+    }
+
+    /// The destinations of the legal moves of the piece on `sq`, if it belongs to the side to
+    /// move (empty otherwise): the `to` of the moves of `legal_moves()` from `sq`.
+    #[must_use]
+    pub fn legal_targets_from(&self, sq: Square) -> SquareSet {
+        if self.board.occupied(self.turn) & (1u128 << sq.index()) == 0 {
+            return SquareSet::EMPTY;
+        }
+        let legality = self.legality();
+        self.reach(sq)
+            .iter()
+            .filter(|&to| legality.allows(self, Move::new(sq, to)))
+            .collect()
+    }
+
+    /// What decides the legality of the side to move's pseudo-legal moves here.
+    fn legality(&self) -> Legality {
+        let king = self.king(self.turn).index();
+        Legality {
+            danger: self.board.king_danger(king, self.turn),
+            zone: CHECK_ZONE[king],
+        }
     }
 
     /// Whether `m` leaves or reaches a square that decides whether the opponent's king is
@@ -322,28 +386,53 @@ impl Position {
     /// Whether the side to move is in check and has no legal move.
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     /// Whether the side to move is not in check but has no legal move. In xiangqi this loses
     /// too.
     #[must_use]
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// `Some(GameOutcome::Loss(side to move))` when the side to move has no legal move.
     #[must_use]
     pub fn outcome(&self) -> Option<GameOutcome> {
-        self.legal_moves()
-            .is_empty()
-            .then_some(GameOutcome::Loss(self.turn))
+        (!self.has_legal_move()).then_some(GameOutcome::Loss(self.turn))
     }
 
     /// Whether `m` captures an enemy piece.
     #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {
         self.board.occupied(self.turn.other()) & (1u128 << m.to.index()) != 0
+    }
+}
+
+/// The king-safety facts of a position that decide which pseudo-legal moves of the side to
+/// move are legal, computed once for all its moves.
+struct Legality {
+    danger: Danger,
+    /// The squares that decide whether the mover's king is attacked.
+    zone: u128,
+}
+
+impl Legality {
+    /// Whether the pseudo-legal move `m` of the side to move in `pos` is legal.
+    #[inline]
+    fn allows(&self, pos: &Position, m: Move) -> bool {
+        let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
+        let danger = &self.danger;
+        // See `Board::king_danger`: most moves need no king-safety test.
+        if !danger.check && danger.from & from == 0 && danger.to & to == 0 {
+            return true;
+        }
+        // In check, a move that touches nothing the check depends on leaves it standing
+        // (the king's own square is in its zone, so king moves are always tested).
+        if danger.check && self.zone & (from | to) == 0 {
+            return false;
+        }
+        pos.is_safe(m)
     }
 }
 
@@ -572,5 +661,74 @@ mod tests {
         let _ = (t.legal_moves(), t.is_check(), t.checkers(), t.outcome());
         let set: std::collections::HashSet<Position> = [p, q, p].into_iter().collect();
         assert_eq!(set.len(), 2);
+    }
+
+    /// Positions along pseudo-random walks from openings, middle games and endings (checks,
+    /// pins, cannon screens, facing kings), both sides to move.
+    fn walked_positions() -> Vec<Position> {
+        let fens = [
+            START_FEN,
+            "2eak4/4a4/2h1e4/9/9/9/2r6/4E4/3RA2c1/4KA2R w",
+            "4k4/4h4/9/4p4/9/9/9/9/4C4/R2K5 w",
+            "3ak4/4a4/4e4/9/2H6/9/9/2C6/9/3K1R3 w",
+            "2e1ka3/4a4/4e4/p8/2h6/6R2/P3c4/4C4/4A4/2EK1AE2 w",
+            "4k4/9/9/9/4P4/9/9/9/9/4K4 w",
+            "R2k5/R8/9/9/9/9/9/9/9/4K4 b",
+            "3k5/9/9/9/4c4/9/4r4/9/9/4K4 w",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut out = Vec::new();
+        for fen in fens {
+            let start = pos(fen);
+            for walk in 0..12 {
+                let mut p = start;
+                for _ in 0..walk * 3 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    p.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                }
+                out.push(p);
+                out.push(p.pass());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn stop_at_first_queries_answer_as_the_move_list() {
+        let positions = walked_positions();
+        let mut checks = 0;
+        for p in &positions {
+            let moves = p.legal_moves();
+            checks += usize::from(p.is_check());
+            assert_eq!(p.has_legal_move(), !moves.is_empty(), "{p:?}");
+            for sq in Square::all() {
+                let to_sq: Vec<Square> = moves
+                    .iter()
+                    .filter(|m| m.to == sq)
+                    .map(|m| m.from)
+                    .collect();
+                assert_eq!(p.has_legal_move_to(sq), !to_sq.is_empty(), "{p:?} to {sq}");
+                assert_eq!(p.legal_movers_to(sq).iter().collect::<Vec<_>>(), to_sq);
+                let from_sq: SquareSet = moves
+                    .iter()
+                    .filter(|m| m.from == sq)
+                    .map(|m| m.to)
+                    .collect();
+                assert_eq!(p.legal_targets_from(sq), from_sq, "{p:?} from {sq}");
+                let reach = p.attacks_from(sq);
+                assert_eq!(p.reach(sq).iter().collect::<Vec<_>>(), reach);
+                for by in [Color::Red, Color::Black] {
+                    let attackers = p.attackers_of(sq, by);
+                    assert_eq!(p.attackers(sq, by).iter().collect::<Vec<_>>(), attackers);
+                }
+            }
+        }
+        // The sample must hold checks and mates, or the comparison says little.
+        assert!(checks > 10, "{checks}");
+        assert!(positions.iter().any(|p| !p.has_legal_move()));
     }
 }
