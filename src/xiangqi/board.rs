@@ -41,6 +41,51 @@ pub(crate) struct Board {
     occ: [u128; 2],
 }
 
+/// Whether ray `d` of `RAYS` runs towards higher square indices (up and right).
+#[inline]
+const fn ray_rises(d: usize) -> bool {
+    d == 0 || d == 3
+}
+
+/// The set squares of a ray mask, nearest to the ray's origin first.
+struct RayPieces {
+    mask: u128,
+    rising: bool,
+}
+
+impl Iterator for RayPieces {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.mask == 0 {
+            return None;
+        }
+        let s = if self.rising {
+            self.mask.trailing_zeros()
+        } else {
+            127 - self.mask.leading_zeros()
+        };
+        self.mask &= !(1u128 << s);
+        Some(s as usize)
+    }
+}
+
+/// The squares of ray `d` from square index `s` before `blocker` (all of the ray when there is
+/// none), nearest first.
+#[inline]
+fn ray_before(s: usize, d: usize, blocker: Option<usize>) -> RayPieces {
+    let ray = RAY_MASKS[s][d];
+    let rising = ray_rises(d);
+    let mask = match blocker {
+        None => ray,
+        // Rising: the ray's squares below the blocker; falling: those above it.
+        Some(b) if rising => ray & ((1u128 << b) - 1),
+        Some(b) => ray & !((1u128 << b) | ((1u128 << b) - 1)),
+    };
+    RayPieces { mask, rising }
+}
+
 /// The squares of the set bits of `mask`, in square order.
 fn mask_squares(mut mask: u128) -> Vec<Square> {
     let mut out = Vec::with_capacity(mask.count_ones() as usize);
@@ -142,40 +187,41 @@ impl Board {
             .and_then(Square::from_index)
     }
 
+    /// The occupied squares of ray `d` (a direction of `RAYS`) from square index `k`, nearest
+    /// first: one bit operation per piece instead of one look per square.
+    #[inline]
+    fn ray_pieces(&self, k: usize, d: usize) -> RayPieces {
+        RayPieces {
+            mask: (self.occ[0] | self.occ[1]) & RAY_MASKS[k][d],
+            rising: ray_rises(d),
+        }
+    }
+
     /// Whether square index `k` (where a piece of colour `us` stands or is assumed to stand) is
     /// attacked by any piece of the other colour, counting the flying general when `k` holds a
     /// king. Advisors and elephants are ignored: they can never reach a king.
     #[inline]
     pub fn king_attacked(&self, k: usize, us: Color) -> bool {
         let them = color_bit(us.other());
-        let Some(rays) = RAYS.get(k) else {
+        if k >= 90 {
             return false;
-        };
-        for ray in rays {
-            let mut it = ray.iter();
+        }
+        for d in 0..4 {
+            let mut pieces = self.ray_pieces(k, d);
             // First piece: rook or (flying) king attack.
-            let mut first = code::EMPTY;
-            for s in it.by_ref() {
-                first = self.code(s);
-                if first != code::EMPTY {
-                    break;
-                }
-            }
-            if first == code::EMPTY {
+            let Some(first) = pieces.next() else {
                 continue;
-            }
+            };
+            let first = self.squares[first];
             if first == them | code::ROOK || first == them | code::KING {
                 return true;
             }
             // Second piece: cannon attack over the screen.
-            for s in it {
-                let second = self.code(s);
-                if second != code::EMPTY {
-                    if second == them | code::CANNON {
-                        return true;
-                    }
-                    break;
-                }
+            if pieces
+                .next()
+                .is_some_and(|s| self.squares[s] == them | code::CANNON)
+            {
+                return true;
             }
         }
         let horse = them | code::HORSE;
@@ -207,29 +253,24 @@ impl Board {
             from: 1u128 << k,
             to: 0,
         };
-        let (Some(rays), Some(masks)) = (RAYS.get(k), RAY_MASKS.get(k)) else {
+        let Some(masks) = RAY_MASKS.get(k) else {
             return danger;
         };
-        for (ray, &mask) in rays.iter().zip(masks) {
-            let mut pieces = 0;
-            for s in ray.iter() {
-                let c = self.code(s);
-                if c == code::EMPTY {
-                    continue;
-                }
-                pieces += 1;
+        for (d, &mask) in masks.iter().enumerate() {
+            for (n, s) in self.ray_pieces(k, d).enumerate() {
+                let c = self.squares[s];
                 if c & !7 != them {
                     continue;
                 }
                 match c & 7 {
                     code::ROOK | code::KING => {
                         danger.from |= mask;
-                        danger.check |= pieces == 1;
+                        danger.check |= n == 0;
                     }
                     code::CANNON => {
                         danger.from |= mask;
                         danger.to |= mask;
-                        danger.check |= pieces == 2;
+                        danger.check |= n == 1;
                     }
                     _ => {}
                 }
@@ -277,28 +318,22 @@ impl Board {
     fn movers_mask(&self, t: usize, by: Color, capture: bool, flying: bool) -> u128 {
         let mut out = 0u128;
         let b = color_bit(by);
-        for (d, ray) in RAYS[t].iter().enumerate() {
-            let mut screens = 0;
-            for s in ray.iter() {
-                let c = self.code(s);
-                if c == code::EMPTY {
-                    continue;
-                }
-                if screens == 0 {
-                    let king = d < 2 && flying && c == b | code::KING;
-                    let cannon = !capture && c == b | code::CANNON;
-                    if c == b | code::ROOK || king || cannon {
-                        out |= 1u128 << s;
+        for d in 0..4 {
+            let mut pieces = self.ray_pieces(t, d);
+            let Some(first) = pieces.next() else {
+                continue;
+            };
+            let c = self.squares[first];
+            let king = d < 2 && flying && c == b | code::KING;
+            let cannon = !capture && c == b | code::CANNON;
+            if c == b | code::ROOK || king || cannon {
+                out |= 1u128 << first;
+            }
+            if capture {
+                if let Some(second) = pieces.next() {
+                    if self.squares[second] == b | code::CANNON {
+                        out |= 1u128 << second;
                     }
-                    if !capture {
-                        break;
-                    }
-                    screens = 1;
-                } else {
-                    if c == b | code::CANNON {
-                        out |= 1u128 << s;
-                    }
-                    break;
                 }
             }
         }
@@ -377,29 +412,27 @@ impl Board {
         };
         match piece & 7 {
             code::ROOK => {
-                for ray in &RAYS[s] {
-                    for t in ray.iter() {
+                for d in 0..4 {
+                    let mut pieces = self.ray_pieces(s, d);
+                    let first = pieces.next();
+                    for t in ray_before(s, d, first) {
                         add(t);
-                        if self.squares[t] != code::EMPTY {
-                            break;
-                        }
+                    }
+                    if let Some(first) = first {
+                        add(first);
                     }
                 }
             }
             code::CANNON => {
-                for ray in &RAYS[s] {
-                    let mut it = ray.iter();
-                    for t in it.by_ref() {
-                        if self.squares[t] != code::EMPTY {
-                            break;
-                        }
+                for d in 0..4 {
+                    let mut pieces = self.ray_pieces(s, d);
+                    let first = pieces.next();
+                    for t in ray_before(s, d, first) {
                         add(t);
                     }
-                    for t in it {
-                        if self.squares[t] != code::EMPTY {
-                            add(t);
-                            break;
-                        }
+                    // Over the screen, the first piece beyond it.
+                    if let Some(second) = pieces.next() {
+                        add(second);
                     }
                 }
             }

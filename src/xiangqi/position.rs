@@ -731,4 +731,52 @@ mod tests {
         assert!(checks > 10, "{checks}");
         assert!(positions.iter().any(|p| !p.has_legal_move()));
     }
+
+    /// The rook's and cannon's moves as the square-by-square walk along each ray lists them.
+    fn walked_line_moves(b: &Board, s: usize, cannon: bool) -> Vec<Move> {
+        let from = Square::from_u8(s as u8);
+        let own = b.code(s) & !7;
+        let mut out = Vec::new();
+        let mut add = |t: usize| {
+            let c = b.code(t);
+            if c == code::EMPTY || c & !7 != own {
+                out.push(Move::new(from, Square::from_u8(t as u8)));
+            }
+        };
+        for ray in &crate::xiangqi::attacks::RAYS[s] {
+            let mut it = ray.iter();
+            for t in it.by_ref() {
+                if b.code(t) != code::EMPTY {
+                    if !cannon {
+                        add(t);
+                    }
+                    break;
+                }
+                add(t);
+            }
+            if cannon {
+                if let Some(t) = it.find(|&t| b.code(t) != code::EMPTY) {
+                    add(t);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn line_pieces_list_their_moves_nearest_first_ray_by_ray() {
+        // The order of the move list decides which mating line the mate search finds first
+        // and the order of the threats: it must stay that of the walk along each ray.
+        for p in walked_positions() {
+            for (sq, piece) in p.pieces() {
+                if !matches!(piece.role, Role::Rook | Role::Cannon) {
+                    continue;
+                }
+                let mut list = MoveList::new();
+                p.board.piece_moves(sq.index(), &mut list);
+                let walked = walked_line_moves(&p.board, sq.index(), piece.role == Role::Cannon);
+                assert_eq!(&*list, walked.as_slice(), "{p:?} {sq}");
+            }
+        }
+    }
 }
