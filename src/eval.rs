@@ -90,6 +90,34 @@ pub fn judge_assuming(
     moves: &[Move],
     assume_cycle: Option<&str>,
 ) -> Result<Judgement, EvalError> {
+    let facts = facts_assuming(rules, start, moves, assume_cycle)?;
+    Ok(judge_facts(rules, &facts))
+}
+
+/// [`judge_assuming`] without the explanation of each ply: the decision alone, what
+/// `xqlaw judge --batch` prints.
+///
+/// # Errors
+///
+/// If a move is illegal or there are no moves.
+pub fn decide_assuming(
+    rules: &CompiledRules,
+    start: &Position,
+    moves: &[Move],
+    assume_cycle: Option<&str>,
+) -> Result<Decision, EvalError> {
+    let facts = facts_assuming(rules, start, moves, assume_cycle)?;
+    Ok(decide(rules, &facts, &classify(rules, &facts)))
+}
+
+/// The facts of the disputed play under the rule set's settings, its repetition assumed for
+/// the given reason if asked.
+fn facts_assuming(
+    rules: &CompiledRules,
+    start: &Position,
+    moves: &[Move],
+    assume_cycle: Option<&str>,
+) -> Result<SequenceFacts, EvalError> {
     if moves.is_empty() {
         return Err(EvalError::Empty(err::EmptyPlay::new()));
     }
@@ -98,35 +126,71 @@ pub fn judge_assuming(
     if let Some(reason) = assume_cycle {
         facts.repetition = facts.repetition.assume(reason);
     }
-    Ok(judge_facts(rules, &facts))
+    Ok(facts)
+}
+
+/// What a judgement decides, without the explanation of each ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// Who loses, if anyone.
+    pub verdict: Verdict,
+    /// Red's side.
+    pub red: SideJudgement,
+    /// Black's side.
+    pub black: SideJudgement,
+    /// The verdict row that matched.
+    pub row: Option<MatchedRow>,
+}
+
+/// The term values of every ply.
+fn classify(rules: &CompiledRules, facts: &SequenceFacts) -> Vec<pattern::PlyValues> {
+    facts
+        .plies
+        .iter()
+        .map(|p| pattern::classify(rules, p))
+        .collect()
+}
+
+/// Decides a play whose facts are computed and classified (`values`, one per ply).
+fn decide(rules: &CompiledRules, facts: &SequenceFacts, values: &[pattern::PlyValues]) -> Decision {
+    let play = pattern::Play::new(facts, values);
+    // The rulings speak of repeated play only; a play that repeats nothing is not judged.
+    if facts.repetition.judged() {
+        let red = verdict::judge_side(rules, &play, Color::Red);
+        let black = verdict::judge_side(rules, &play, Color::Black);
+        let (verdict, row) = verdict::combine(rules, &red, &black);
+        Decision {
+            verdict,
+            red,
+            black,
+            row,
+        }
+    } else {
+        Decision {
+            verdict: Verdict::NoRepetition,
+            red: verdict::unjudged_side(&play, Color::Red),
+            black: verdict::unjudged_side(&play, Color::Black),
+            row: None,
+        }
+    }
 }
 
 /// Judges a play whose facts are already computed. Plies alternate sides; each ply's
 /// `mover` says whose move it is.
 pub fn judge_facts(rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
-    let values: Vec<pattern::PlyValues> = facts
-        .plies
-        .iter()
-        .map(|p| pattern::classify(rules, p))
-        .collect();
+    let values = classify(rules, facts);
     let plies = facts
         .plies
         .iter()
         .zip(&values)
         .map(|(p, v)| explain::ply_report(rules, p, v))
         .collect();
-    let play = pattern::Play { facts, values };
-    // The rulings speak of repeated play only; a play that repeats nothing is not judged.
-    let (red, black, verdict, row) = if facts.repetition.judged() {
-        let red = verdict::judge_side(rules, &play, Color::Red);
-        let black = verdict::judge_side(rules, &play, Color::Black);
-        let (verdict, row) = verdict::combine(rules, &red, &black);
-        (red, black, verdict, row)
-    } else {
-        let red = verdict::unjudged_side(&play, Color::Red);
-        let black = verdict::unjudged_side(&play, Color::Black);
-        (red, black, Verdict::NoRepetition, None)
-    };
+    let Decision {
+        verdict,
+        red,
+        black,
+        row,
+    } = decide(rules, facts, &values);
     Judgement {
         rules: rules.name.clone(),
         title: rules.title.clone(),

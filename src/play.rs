@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::compile::CompiledRules;
-use crate::eval::{self, EvalError, Judgement, SideJudgement};
+use crate::eval::{self, Decision, EvalError, Judgement, SideJudgement};
 use crate::xiangqi::notation::{LineError, Notation, parse_line};
 use crate::xiangqi::{FenError, Move, Position, START_FEN};
 
@@ -124,29 +124,58 @@ pub fn judge_text_assuming(
     cycle: bool,
     assume_cycle: bool,
 ) -> Result<Judgement, PlayError> {
-    let start = Position::from_fen(fen).map_err(PlayError::Fen)?;
-    let moves = parse_line(&start, moves, notation).map_err(PlayError::Moves)?;
-    let (pos, disputed) = if cycle {
-        let range = last_cycle(&start, &moves).ok_or(PlayError::NoCycle)?;
-        let mut pos = start;
-        for m in moves.get(..range.start).unwrap_or_default() {
-            pos = pos.play(*m).map_err(|_| PlayError::NoCycle)?;
-        }
-        (pos, moves.get(range).unwrap_or_default())
-    } else {
-        (start, moves.as_slice())
-    };
+    let (pos, disputed) = read_play(fen, moves, notation, cycle)?;
     let assumed = assume_cycle.then_some(ASSUMED_BY_REQUEST);
     let mut judgement =
-        eval::judge_assuming(rules, &pos, disputed, assumed).map_err(PlayError::Eval)?;
+        eval::judge_assuming(rules, &pos, &disputed, assumed).map_err(PlayError::Eval)?;
     // Name the moves as the user wrote them, beside their squares.
     if notation != Notation::Iccs {
-        let texts = crate::xiangqi::notation::write_line(&pos, disputed, notation);
+        let texts = crate::xiangqi::notation::write_line(&pos, &disputed, notation);
         for (ply, text) in judgement.plies.iter_mut().zip(texts) {
             ply.text = Some(text);
         }
     }
     Ok(judgement)
+}
+
+/// [`judge_text_assuming`] without the explanation of each ply: the decision that a batch line
+/// prints.
+///
+/// # Errors
+///
+/// A bad FEN, an unreadable or illegal move, no repetition with `cycle`, or no moves.
+pub fn decide_text_assuming(
+    rules: &CompiledRules,
+    fen: &str,
+    moves: &[&str],
+    notation: Notation,
+    cycle: bool,
+    assume_cycle: bool,
+) -> Result<Decision, PlayError> {
+    let (pos, disputed) = read_play(fen, moves, notation, cycle)?;
+    let assumed = assume_cycle.then_some(ASSUMED_BY_REQUEST);
+    eval::decide_assuming(rules, &pos, &disputed, assumed).map_err(PlayError::Eval)
+}
+
+/// The position the disputed moves start from and the disputed moves, read from the text: all
+/// the moves, or with `cycle` those of the last cycle.
+fn read_play(
+    fen: &str,
+    moves: &[&str],
+    notation: Notation,
+    cycle: bool,
+) -> Result<(Position, Vec<Move>), PlayError> {
+    let start = Position::from_fen(fen).map_err(PlayError::Fen)?;
+    let moves = parse_line(&start, moves, notation).map_err(PlayError::Moves)?;
+    if !cycle {
+        return Ok((start, moves));
+    }
+    let range = last_cycle(&start, &moves).ok_or(PlayError::NoCycle)?;
+    let mut pos = start;
+    for m in moves.get(..range.start).unwrap_or_default() {
+        pos = pos.play(*m).map_err(|_| PlayError::NoCycle)?;
+    }
+    Ok((pos, moves.get(range).unwrap_or_default().to_vec()))
 }
 
 /// One input line of a batch.
@@ -458,11 +487,11 @@ fn judge_line(
     let texts: Vec<&str> = case.moves.iter().map(String::as_str).collect();
     let fen = case.fen.as_deref().unwrap_or(START_FEN);
     let assume = options.assume_cycle || case.assume_cycle;
-    match judge_text_assuming(rules, fen, &texts, options.notation, options.cycle, assume) {
+    match decide_text_assuming(rules, fen, &texts, options.notation, options.cycle, assume) {
         Ok(j) => {
             let line = Judged {
                 id,
-                verdict: j.verdict(),
+                verdict: j.verdict,
                 red: SideLine::new(&j.red),
                 black: SideLine::new(&j.black),
             };

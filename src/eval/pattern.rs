@@ -1,7 +1,5 @@
 //! Evaluating terms on each ply, and patterns over one side's moves.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use crate::compile::{CompiledRules, Expr, Pattern};
 use crate::facts::{PieceAt, PieceId, PlyFacts, SequenceFacts};
 use crate::syntax::ast::{Quantifier, Subject, TargetClause};
@@ -85,7 +83,9 @@ pub(crate) fn eval_threat(e: &Expr, ply: &PlyFacts, t: usize, values: &PlyValues
 /// The plies of a sequence with their term values, split by side.
 pub(crate) struct Play<'a> {
     pub(crate) facts: &'a SequenceFacts,
-    pub(crate) values: Vec<PlyValues>,
+    pub(crate) values: &'a [PlyValues],
+    /// The indices of the plies each side played: Red's, then Black's.
+    moves: [Vec<usize>; 2],
 }
 
 /// Why a pattern held: the piece chased on every move, and by what.
@@ -113,16 +113,34 @@ impl Holds {
     }
 }
 
-impl Play<'_> {
+/// What a target pattern keeps of a threat: the target, or the attacker and the target.
+type Key = (Option<PieceId>, PieceId);
+
+impl<'a> Play<'a> {
+    /// The plies of `facts` with their term values.
+    pub(crate) fn new(facts: &'a SequenceFacts, values: &'a [PlyValues]) -> Play<'a> {
+        let of = |side: Color| {
+            facts
+                .plies
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.mover == side)
+                .map(|(i, _)| i)
+                .collect()
+        };
+        Play {
+            facts,
+            values,
+            moves: [of(Color::Red), of(Color::Black)],
+        }
+    }
+
     /// The indices of the plies `side` played.
-    pub(crate) fn moves_of(&self, side: Color) -> Vec<usize> {
-        self.facts
-            .plies
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.mover == side)
-            .map(|(i, _)| i)
-            .collect()
+    pub(crate) fn moves_of(&self, side: Color) -> &[usize] {
+        match side {
+            Color::Red => &self.moves[0],
+            Color::Black => &self.moves[1],
+        }
     }
 
     /// Evaluates a pattern over `side`'s moves.
@@ -194,40 +212,49 @@ impl Play<'_> {
         }
         let by_attacker = clause == TargetClause::SameTargetSameAttacker;
         // For each move, the keys (target, or attacker and target) of the threats satisfying
-        // the body, and the pieces as they stood.
-        type Key = (Option<PieceId>, PieceId);
-        let mut per_move: Vec<BTreeSet<Key>> = Vec::new();
-        let mut pieces: BTreeMap<Key, (Option<PieceAt>, PieceAt)> = BTreeMap::new();
-        for &i in &moves {
-            let (Some(ply), Some(v)) = (self.facts.plies.get(i), self.values.get(i)) else {
-                per_move.push(BTreeSet::new());
-                continue;
-            };
-            let mut keys = BTreeSet::new();
-            for (t, threat) in ply.threats.iter().enumerate() {
-                if eval_threat(body, ply, t, v) {
-                    let key = (by_attacker.then_some(threat.attacker.id), threat.target.id);
-                    keys.insert(key);
-                    pieces.insert(key, (by_attacker.then_some(threat.attacker), threat.target));
+        // the body, sorted, and the pieces as they stood on the last move that had the key.
+        let mut per_move: Vec<Vec<Key>> = Vec::with_capacity(moves.len());
+        let mut pieces: Vec<(Key, (Option<PieceAt>, PieceAt))> = Vec::new();
+        for &i in moves {
+            let mut keys = Vec::new();
+            if let (Some(ply), Some(v)) = (self.facts.plies.get(i), self.values.get(i)) {
+                for (t, threat) in ply.threats.iter().enumerate() {
+                    if eval_threat(body, ply, t, v) {
+                        let key = (by_attacker.then_some(threat.attacker.id), threat.target.id);
+                        keys.push(key);
+                        let stood = (by_attacker.then_some(threat.attacker), threat.target);
+                        match pieces.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, known)) => *known = stood,
+                            None => pieces.push((key, stood)),
+                        }
+                    }
                 }
             }
+            keys.sort_unstable();
+            keys.dedup();
             per_move.push(keys);
         }
         let witness = |key: &Key| {
-            pieces.get(key).map(|(attacker, target)| Witness {
-                target: *target,
-                attacker: *attacker,
-            })
+            pieces
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, (attacker, target))| Witness {
+                    target: *target,
+                    attacker: *attacker,
+                })
         };
         match (quantifier, clause) {
             (Quantifier::AtLeast(n), _) => {
-                let mut counts: BTreeMap<Key, u64> = BTreeMap::new();
-                for keys in &per_move {
-                    for k in keys {
-                        *counts.entry(*k).or_default() += 1;
+                let mut counts: Vec<(Key, u64)> = Vec::new();
+                for k in per_move.iter().flatten() {
+                    match counts.iter_mut().find(|(c, _)| c == k) {
+                        Some((_, count)) => *count += 1,
+                        None => counts.push((*k, 1)),
                     }
                 }
-                match counts.iter().find(|(_, c)| **c >= n) {
+                // The smallest key that occurs often enough.
+                counts.sort_unstable();
+                match counts.iter().find(|(_, c)| *c >= n) {
                     Some((k, _)) => Holds {
                         holds: true,
                         witness: witness(k),
@@ -242,7 +269,7 @@ impl Play<'_> {
             }
             _ => {
                 let common = intersection(&per_move);
-                match common.iter().next() {
+                match common.first() {
                     Some(k) => Holds {
                         holds: true,
                         witness: witness(k),
@@ -254,12 +281,15 @@ impl Play<'_> {
     }
 }
 
-fn intersection<K: Ord + Copy>(sets: &[BTreeSet<K>]) -> BTreeSet<K> {
+/// The keys in every one of `sets` (each sorted and without repeats), sorted.
+fn intersection<K: Ord + Copy>(sets: &[Vec<K>]) -> Vec<K> {
     let mut iter = sets.iter();
     let Some(first) = iter.next() else {
-        return BTreeSet::new();
+        return Vec::new();
     };
-    iter.fold(first.clone(), |acc, s| {
-        acc.intersection(s).copied().collect()
-    })
+    let mut common = first.clone();
+    for set in iter {
+        common.retain(|k| set.binary_search(k).is_ok());
+    }
+    common
 }
