@@ -5,6 +5,7 @@ use super::lines::{
     can_move_to, captures_among, confined_among, held_to_line, standing_moves, with_turn,
 };
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
+use super::move_context::MoveContext;
 use super::protection_lost::lost_protectors;
 use super::value::{crossed, value};
 use crate::xiangqi::{Color, Move, Position, Role};
@@ -32,28 +33,6 @@ pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> HashSet<(P
         }
     }
     pairs
-}
-
-/// What the threat computation needs to know about the move.
-pub struct MoveContext<'a> {
-    /// The position before the move (mover to move).
-    pub before: &'a Position,
-    /// The move.
-    pub mv: Move,
-    /// The piece the move took, if any, where it stood.
-    pub captured: Option<PieceAt>,
-    /// The position after the move (opponent to move).
-    pub after: &'a Position,
-    /// Identities after the move.
-    pub ids: &'a Identities,
-    /// The mover.
-    pub mover: Color,
-    /// The identity of the piece that moved.
-    pub moved: PieceId,
-    /// The identity of the piece the opponent moved on the previous ply, if any.
-    pub previous_moved: Option<PieceId>,
-    /// The mover's attacks before the move (see [`attack_pairs`]).
-    pub before_pairs: &'a HashSet<(PieceId, PieceId)>,
 }
 
 /// Every capture threat of the mover after the move.
