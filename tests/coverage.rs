@@ -93,8 +93,8 @@ fn the_exceptions_to_the_perpetual_chase_decide_their_diagrams() {
     }
     // Điều 24.10: one chase, one withdrawal (Hình 17).
     assert!(decides(&c, "chase-and-other").contains(&"hinh-17"));
-    // Point 10: perpetual blocks, one of which attacks a pinned advisor (Hình 61–62, where
-    // Black only moves the cannon's screen in and out).
+    // Point 10: perpetual blocks, some of which also attack (Hình 61–62, where Black only
+    // moves a piece in and out of the cannon's line).
     assert_eq!(decides(&c, "perpetual-harmless"), ["hinh-61", "hinh-62"]);
     // Point 8: a chase with a declined exchange is still a chase; only the constructed case
     // shows it.
