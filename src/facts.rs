@@ -13,6 +13,7 @@ mod identity;
 mod lines;
 mod mate;
 pub mod model;
+mod move_context;
 mod protection_lost;
 pub mod registry;
 mod repetition;

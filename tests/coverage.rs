@@ -1,11 +1,8 @@
 //! Ruling coverage of the rule sets on the spec corpus: which rulings decide a case (removing
 //! them changes a verdict) or are restatements the cases confirm (`restates`).
 //!
-//! The target of issue 14 is every ruling of vn-1999 covered. It is not reached yet: the
-//! rulings listed in `NOT_YET_COVERED` are permissions whose effect is only the absence of a
-//! forbidding ruling (nothing forbids the plays they allow, so removing them changes nothing).
-//! The list holds them by name, and the figures are exact, so that a ruling losing its
-//! coverage fails this test, and one gaining it asks for the list to shrink.
+//! The target of issue 14 is every ruling of vn-1999 covered, and it is reached. The figures
+//! are exact, so that a ruling losing its coverage fails this test.
 
 #![allow(clippy::unwrap_used, reason = "test code")]
 
@@ -36,31 +33,22 @@ fn uncovered(c: &Coverage) -> Vec<&str> {
     names
 }
 
-/// The rulings of vn-1999 that still decide no case and restate none (issue 14's remaining
-/// work), in name order. `perpetual-harmless` (Điều 23 point 10) permits perpetual blocks,
-/// sacrifices and exchange offers, which no ruling forbids: an exchange offer is no chase by
-/// the term `offered-to-same-kind`, a block threatens nothing, and a chasing move that also
-/// sacrifices is still a chase (the forbidden reading is selected, see `perpetual-check`).
-/// It would decide cases only as the exception to a prohibition that reaches its plays, and
-/// the law states none. It stays because its sentence is the home of the Điều 22 terms of
-/// harmless moves (`blocking`, `sacrificing`, `capturing`) and tells the arbiter which
-/// sentence permits the defender's play.
+/// Every ruling of vn-1999 decides a case or is a restatement the cases confirm.
 ///
 /// Two permissions that only repeated a term were removed, so that each sentence has one
 /// home: point 6's first sentence (`counts-as-unprotected`) and point 9's first sentence
-/// (`exempt-chase`).
-const NOT_YET_COVERED: &[&str] = &["perpetual-harmless"];
-
+/// (`exempt-chase`). Point 10 (`perpetual-harmless`) is the exception to the perpetual chase
+/// for plays made only of blocks, sacrifices, offers to exchange and mate threats, which
+/// Điều 24.10's ruling leaves to it.
 #[test]
-fn every_ruling_of_the_law_is_covered_but_the_listed_permissions() {
+fn every_ruling_of_the_law_is_covered() {
     let c = coverage_of("vn-1999.rules");
-    assert_eq!(uncovered(&c), NOT_YET_COVERED);
+    assert_eq!(uncovered(&c), Vec::<&str>::new());
     // Every declared restatement holds on the cases.
     for r in &c.rulings {
         assert!(r.unrestated.is_empty(), "{}: {:?}", r.ruling, r.unrestated);
     }
-    assert_eq!(c.covered(), c.rulings.len() - NOT_YET_COVERED.len());
-    assert_eq!((c.covered(), c.rulings.len(), c.cases), (29, 30, 85));
+    assert_eq!((c.covered(), c.rulings.len(), c.cases), (30, 30, 85));
     // The rulings the other forbidding rulings restate decide the cases themselves: perpetual
     // check, perpetual chase, and a horse or cannon on a rook, protected or not (the home of
     // Điều 23 point 6's second sentence and of Điều 24.11).
@@ -88,7 +76,7 @@ fn decides<'a>(c: &'a Coverage, id: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The permissions of points 2 and 4 and of Điều 24.10 are exceptions to the perpetual chase,
+/// The permissions of points 2, 4 and 10 and of Điều 24.10 are exceptions to the perpetual chase,
 /// so each decides the diagrams of its own sentence: struck, their plays would be forbidden.
 #[test]
 fn the_exceptions_to_the_perpetual_chase_decide_their_diagrams() {
@@ -105,6 +93,9 @@ fn the_exceptions_to_the_perpetual_chase_decide_their_diagrams() {
     }
     // Điều 24.10: one chase, one withdrawal (Hình 17).
     assert!(decides(&c, "chase-and-other").contains(&"hinh-17"));
+    // Point 10: perpetual blocks, some of which also attack (Hình 61–62, where Black only
+    // moves a piece in and out of the cannon's line).
+    assert_eq!(decides(&c, "perpetual-harmless"), ["hinh-61", "hinh-62"]);
     // Point 8: a chase with a declined exchange is still a chase; only the constructed case
     // shows it.
     assert_eq!(
@@ -113,26 +104,27 @@ fn the_exceptions_to_the_perpetual_chase_decide_their_diagrams() {
     );
 }
 
-/// The other rule sets with expectations, by name: what is not yet covered there.
-/// - AXF inherits the 1999 law's `perpetual-harmless` (above).
-/// - CXA: `perpetual-harmless` and `attacks-with-an-idle-move` permit plays no ruling forbids;
-///   `one-check-one-idle` is CXA's own reading of point 2 kept as a permission while CXA
-///   removes the ruling it restated; `horse-or-cannon-on-rook` always fires with the perpetual
-///   chase, because CXA's chase counts a rook worth more than its attacker (细则3).
+/// The other rule sets with expectations are covered too.
+/// - AXF inherits the 1999 law's rulings where its own text is not known.
+/// - CXA's own sentence of allowed moves (`attacks-with-an-idle-move`, "数将一闲、数杀一闲、
+///   数捉一闲") is the exception to its perpetual chase, and the home of what three 1999
+///   permissions and point 9 say (they are removed there); a horse or cannon on a rook restates
+///   the perpetual chase, because CXA's chase counts a rook worth more than its attacker (细则3).
 #[test]
-fn the_other_rule_sets_are_covered_but_the_listed_rulings() {
+fn the_other_rule_sets_are_covered() {
     let axf = coverage_of("axf.rules");
-    assert_eq!(uncovered(&axf), ["perpetual-harmless"]);
-    assert_eq!((axf.covered(), axf.rulings.len()), (30, 31));
+    assert_eq!(uncovered(&axf), Vec::<&str>::new());
+    assert_eq!((axf.covered(), axf.rulings.len()), (31, 31));
     let cxa = coverage_of("cxa.rules");
-    assert_eq!(
-        uncovered(&cxa),
-        [
-            "attacks-with-an-idle-move",
-            "horse-or-cannon-on-rook",
-            "one-check-one-idle",
-            "perpetual-harmless",
-        ]
+    assert_eq!(uncovered(&cxa), Vec::<&str>::new());
+    assert_eq!((cxa.covered(), cxa.rulings.len()), (24, 24));
+    // The play of Hình 70 (a pawn's chase that a cannon joins on one move) is several chases
+    // with idle moves under CXA: a pawn's own threat is idle (第27条).
+    assert!(
+        cxa.ruling("attacks-with-an-idle-move")
+            .unwrap()
+            .decides
+            .iter()
+            .any(|c| c.id == "hinh-70")
     );
-    assert_eq!((cxa.covered(), cxa.rulings.len()), (24, 28));
 }

@@ -30,6 +30,21 @@ struct Run {
     err: String,
 }
 
+impl Run {
+    /// Asserts that the run was refused (exit code 1) with every one of `needles` in its error
+    /// output; `what` names the case in the failure message.
+    fn assert_refused(&self, what: &str, needles: &[&str]) {
+        assert_eq!(self.code, 1, "{what}: {}", self.err);
+        for needle in needles {
+            assert!(
+                self.err.contains(needle),
+                "{what}: no `{needle}` in {}",
+                self.err
+            );
+        }
+    }
+}
+
 /// Runs `xqlaw args` in `dir` with `input` on standard input; fails the test if it runs
 /// longer than `limit` (a hang) or is killed by a signal (a crash).
 fn xqlaw_in(dir: &Path, args: &[&str], input: &[u8], limit: Duration) -> Run {
@@ -455,8 +470,7 @@ fn a_diagnostic_far_right_renders_in_every_reader() {
     // A FEN, a move, a rule file, a spec file, an imported text.
     let fen = format!("{START}{}", far("Z"));
     let run = xqlaw(&["fen", &fen]);
-    assert_eq!(run.code, 1);
-    assert!(run.err.contains("is not a FEN field"), "{}", run.err);
+    run.assert_refused("far FEN", &["is not a FEN field"]);
     assert!(run.err.len() < 5_000, "{} bytes", run.err.len());
 
     let moves = far("h2e2 zz");
@@ -474,12 +488,9 @@ fn a_diagnostic_far_right_renders_in_every_reader() {
     )
     .unwrap();
     let run = xqlaw_in(&dir, &["check", "far.rules"], b"", Duration::from_secs(60));
-    assert_eq!(run.code, 1);
-    assert!(run.err.contains("far.rules:2:70026]"), "{}", run.err);
-    assert!(
-        run.err.contains("unknown fact or term `chek`"),
-        "{}",
-        run.err
+    run.assert_refused(
+        "far typo",
+        &["far.rules:2:70026]", "unknown fact or term `chek`"],
     );
 
     project(&dir, &["hinh-01", "hinh-02"]);
@@ -545,17 +556,12 @@ fn deep_nesting_in_a_rule_file_is_an_error_not_a_stack_overflow() {
         fs::write(dir.join(format!("{name}.rules")), text).unwrap();
         let file = format!("{name}.rules");
         let run = xqlaw_in(&dir, &["check", &file], b"", Duration::from_secs(60));
-        assert_eq!(run.code, 1, "{name}: {}", run.err);
-        assert!(
-            run.err.contains("xqlaw::syntax::too_deep"),
-            "{name}: {}",
-            run.err
-        );
-        assert!(
-            run.err
-                .contains("expressions nest more than 64 levels deep"),
-            "{name}: {}",
-            run.err
+        run.assert_refused(
+            name,
+            &[
+                "xqlaw::syntax::too_deep",
+                "expressions nest more than 64 levels deep",
+            ],
         );
     }
     let _ = fs::remove_dir_all(&dir);
@@ -578,21 +584,14 @@ fn settings_out_of_range_are_refused_at_compile_time() {
         b"",
         Duration::from_secs(60),
     );
-    assert_eq!(run.code, 1, "{}", run.err);
-    assert!(run.err.contains("xqlaw::setting::range"), "{}", run.err);
-    assert!(
-        run.err
-            .contains("setting `mate-plies` cannot be `1000001`: it must be between 1 and 15"),
-        "{}",
-        run.err
-    );
-    assert!(run.err.contains("huge.rules:2:22]"), "{}", run.err);
-    assert!(
-        run.err.contains(
-            "setting `mate-nodes` cannot be `100000000000`: it must be between 1 and 10000000"
-        ),
-        "{}",
-        run.err
+    run.assert_refused(
+        "settings",
+        &[
+            "xqlaw::setting::range",
+            "setting `mate-plies` cannot be `1000001`: it must be between 1 and 15",
+            "huge.rules:2:22]",
+            "setting `mate-nodes` cannot be `100000000000`: it must be between 1 and 10000000",
+        ],
     );
     let _ = fs::remove_dir_all(&dir);
 }
@@ -697,12 +696,9 @@ fn a_move_starting_with_a_dash_is_a_value() {
 #[test]
 fn a_fen_with_junk_fields_is_refused_and_its_echo_cut() {
     let run = xqlaw(&["fen", &format!("{START} - - 0 1 junk more")]);
-    assert_eq!(run.code, 1);
-    assert!(
-        run.err
-            .contains("`junk more` after the side to move is not a FEN field"),
-        "{}",
-        run.err
+    run.assert_refused(
+        "junk FEN",
+        &["`junk more` after the side to move is not a FEN field"],
     );
     let long = format!("{START} {}", "x".repeat(100_000));
     let run = xqlaw(&["fen", &long]);
@@ -722,8 +718,7 @@ fn test_with_nothing_to_test_says_so_and_fails() {
     for folder in ["empty", "no-expect"] {
         let path = dir.join(folder).display().to_string();
         let run = xqlaw(&["test", "--rules", "rules/vn-1999.rules", &path]);
-        assert_eq!(run.code, 1, "{folder}: {}", run.out);
-        assert!(run.err.contains("no cases judged"), "{folder}: {}", run.err);
+        run.assert_refused(folder, &["no cases judged"]);
     }
     let _ = fs::remove_dir_all(&dir);
 }

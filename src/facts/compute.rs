@@ -11,7 +11,8 @@ use super::held::mark_held;
 use super::identity::Identities;
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
-use super::threats::{MoveContext, SideMoves, attack_pairs, threats};
+use super::move_context::{MoveContext, SideMoves};
+use super::threats::{attack_pairs, threats};
 use crate::xiangqi::{Move, MoveList, Position};
 
 /// Replays `moves` from `start` and computes, for every ply, the facts the rulings speak of.

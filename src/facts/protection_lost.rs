@@ -16,7 +16,7 @@
 
 use super::lines::{can_move_to, with_turn};
 use super::model::{LostProtector, PieceAt, ProtectionLoss};
-use super::threats::MoveContext;
+use super::move_context::MoveContext;
 use crate::xiangqi::{Move, Position, Role, Square};
 
 /// The protectors of `target` that could take back after `attacker` took it before the move

@@ -5,32 +5,10 @@ use super::lines::{
     can_move_to, captures_among, confined, held_to_line, standing_moves, with_turn,
 };
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
+use super::move_context::{AttackPairs, MoveContext};
 use super::protection_lost::lost_protectors;
 use super::value::{crossed, value};
-use crate::xiangqi::{Color, Move, MoveList, Position, Role};
-
-/// The (attacker, target) identities of the attacks of one side on enemy pieces other than the
-/// king, legal or not: for each attacker identity, its targets as bits of identities (a
-/// position holds at most 32 pieces).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AttackPairs([u32; 32]);
-
-impl AttackPairs {
-    /// Whether `attacker` attacks `target`.
-    pub fn contains(&self, attacker: PieceId, target: PieceId) -> bool {
-        let bit = 1u32.checked_shl(u32::from(target.0)).unwrap_or(0);
-        self.0
-            .get(usize::from(attacker.0))
-            .is_some_and(|targets| targets & bit != 0)
-    }
-
-    fn insert(&mut self, attacker: PieceId, target: PieceId) {
-        let bit = 1u32.checked_shl(u32::from(target.0)).unwrap_or(0);
-        if let Some(targets) = self.0.get_mut(usize::from(attacker.0)) {
-            *targets |= bit;
-        }
-    }
-}
+use crate::xiangqi::{Color, Move, Position, Role};
 
 /// The attacks of `side` on enemy pieces other than the king in `pos`, legal or not.
 ///
@@ -53,38 +31,6 @@ pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> AttackPair
         }
     }
     pairs
-}
-
-/// The legal moves of both sides after the move, each as if it were to move.
-pub struct SideMoves {
-    /// The mover's.
-    pub mover: MoveList,
-    /// The defender's (the side to move after the move).
-    pub defender: MoveList,
-}
-
-/// What the threat computation needs to know about the move.
-pub struct MoveContext<'a> {
-    /// The position before the move (mover to move).
-    pub before: &'a Position,
-    /// The move.
-    pub mv: Move,
-    /// The piece the move took, if any, where it stood.
-    pub captured: Option<PieceAt>,
-    /// The position after the move (opponent to move).
-    pub after: &'a Position,
-    /// The legal moves of both sides after the move.
-    pub after_moves: &'a SideMoves,
-    /// Identities after the move.
-    pub ids: &'a Identities,
-    /// The mover.
-    pub mover: Color,
-    /// The identity of the piece that moved.
-    pub moved: PieceId,
-    /// The identity of the piece the opponent moved on the previous ply, if any.
-    pub previous_moved: Option<PieceId>,
-    /// The mover's attacks before the move (see [`attack_pairs`]).
-    pub before_pairs: &'a AttackPairs,
 }
 
 /// Every capture threat of the mover after the move.
