@@ -52,9 +52,15 @@ pub fn standing_moves(pos: &Position, sq: Square) -> SquareSet {
     let own = with_turn(pos, owner);
     let king = own.king(owner);
     let standing = own.attackers(king, owner.other());
+    let zone = own.king_zone(owner);
     pos.reach(sq)
         .iter()
         .filter(|&to| {
+            // A move that touches none of the squares deciding the king's attackers leaves
+            // them as they stand.
+            if !zone.contains(sq) && !zone.contains(to) {
+                return true;
+            }
             let mut next = own;
             next.play_unchecked(Move { from: sq, to });
             let king = if sq == king { to } else { king };

@@ -13,7 +13,8 @@
 //!
 //! - A move that neither leaves nor reaches a square on the defending king's rank, file or
 //!   the 5 × 5 box around it cannot give check, so it is charged its node and skipped without
-//!   being played.
+//!   being played; a piece none of whose moves does is charged for all its legal moves at
+//!   once, counted without listing them.
 //! - [`MateMemo`] remembers what an attacker's turn at a position and depth returned and how
 //!   many nodes it cost. The search is deterministic, so the same turn with at least that many
 //!   nodes left returns the same line at the same cost; it is replayed from the memo. A turn
@@ -77,6 +78,14 @@ impl MateMemo {
     }
 }
 
+/// What one move of the attacker's turn leaves to do.
+enum After {
+    /// Go on with the next move.
+    Next,
+    /// The turn ends: with a mating line (reversed), or with none when the budget ran out.
+    Ends(Option<Vec<Move>>),
+}
+
 /// What an attacker's turn returned (the line reversed) and the nodes it cost.
 struct Known {
     line: Option<Vec<Move>>,
@@ -134,38 +143,74 @@ impl Searcher<'_> {
         line
     }
 
+    /// The attacker's legal moves in the order of [`Position::legal_moves`], piece by piece.
+    /// With `filter`, a piece none of whose moves touches the defending king's zone cannot
+    /// check: its moves are charged to the budget together, as the plain search charges them
+    /// one by one, without being listed.
     fn attack_moves(&mut self, pos: &Position, depth: u32, filter: bool) -> Option<Vec<Move>> {
-        for &m in pos.legal_moves().iter() {
-            if *self.budget == 0 {
-                return None;
-            }
-            *self.budget -= 1;
-            if filter && !pos.touches_check_zone(m) {
-                continue;
-            }
-            let mut next = *pos;
-            next.play_unchecked(m);
-            if !next.is_check() {
-                continue;
-            }
-            // Below three plies only a mate now counts: whether the defender can move at all
-            // is all that is asked, and the first legal reply answers it.
-            if depth < 3 {
-                if !next.has_legal_move() {
-                    return Some(vec![m]);
+        let legality = pos.legality();
+        let zone = pos.king_zone(pos.turn().other());
+        for from in pos.own_pieces().iter() {
+            let reach = pos.reach(from);
+            if filter && !zone.contains(from) && reach.intersection(zone).is_empty() {
+                let count = pos.count_legal_from(from, reach, &legality) as u64;
+                if *self.budget < count {
+                    *self.budget = 0;
+                    return None;
                 }
+                *self.budget -= count;
                 continue;
             }
-            let replies = next.legal_moves();
-            if replies.is_empty() {
-                return Some(vec![m]);
-            }
-            if let Some(mut line) = self.defend(&next, &replies, depth - 1) {
-                line.push(m);
-                return Some(line);
+            for &m in pos.legal_moves_from(from, &legality).iter() {
+                if let After::Ends(line) = self.try_move(pos, m, depth, filter) {
+                    return line;
+                }
             }
         }
         None
+    }
+
+    /// One legal move of the attacker, charged to the budget.
+    fn try_move(&mut self, pos: &Position, m: Move, depth: u32, filter: bool) -> After {
+        if *self.budget == 0 {
+            return After::Ends(None);
+        }
+        *self.budget -= 1;
+        if filter && !pos.touches_check_zone(m) {
+            return After::Next;
+        }
+        let mut next = *pos;
+        next.play_unchecked(m);
+        // With the defender's king safe before the move, only what the move changed can
+        // attack it.
+        let check = if filter {
+            next.is_check_after(m)
+        } else {
+            next.is_check()
+        };
+        if !check {
+            return After::Next;
+        }
+        // Below three plies only a mate now counts: whether the defender can move at all
+        // is all that is asked, and the first legal reply answers it.
+        if depth < 3 {
+            return if next.has_legal_move() {
+                After::Next
+            } else {
+                After::Ends(Some(vec![m]))
+            };
+        }
+        let replies = next.legal_moves();
+        if replies.is_empty() {
+            return After::Ends(Some(vec![m]));
+        }
+        match self.defend(&next, &replies, depth - 1) {
+            Some(mut line) => {
+                line.push(m);
+                After::Ends(Some(line))
+            }
+            None => After::Next,
+        }
     }
 
     /// Defender to move: every reply still loses within `depth` plies. Returns the line

@@ -259,6 +259,31 @@ pub(crate) static PAWN_ATTACKERS: [[Steps<3>; 90]; 2] = [
     pawn_attackers_table(Color::Black),
 ];
 
+/// The squares of a table's entries (`to`) as a bitmask, per square.
+const fn step_masks<const N: usize>(table: &[Steps<N>; 90]) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < table[s].len as usize {
+            t[s] |= 1u128 << table[s].to[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// For each square, the squares from which a horse could attack it (legs aside): a board with
+/// no enemy horse on them needs no look at [`HORSE_ATTACKERS`].
+pub(crate) static HORSE_ATTACKER_MASK: [u128; 90] = step_masks(&HORSE_ATTACKERS);
+
+/// By colour and square, the squares from which a pawn of that colour attacks it.
+pub(crate) static PAWN_ATTACKER_MASK: [[u128; 90]; 2] = [
+    step_masks(&PAWN_ATTACKERS[0]),
+    step_masks(&PAWN_ATTACKERS[1]),
+];
+
 /// For each square and direction of [`DIRS`], the bitmask of the squares of that ray.
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
     let mut t = [[0u128; 4]; 90];

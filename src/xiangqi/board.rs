@@ -2,7 +2,8 @@
 
 use super::{
     attacks::{
-        ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RAY_MASKS, RAYS,
+        ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKER_MASK, HORSE_ATTACKERS, KING, PAWN,
+        PAWN_ATTACKER_MASK, PAWN_ATTACKERS, RAY_MASKS, RAYS,
     },
     mv::{Move, MoveList},
     piece::{Color, Piece},
@@ -202,41 +203,88 @@ impl Board {
     /// king. Advisors and elephants are ignored: they can never reach a king.
     #[inline]
     pub fn king_attacked(&self, k: usize, us: Color) -> bool {
-        let them = color_bit(us.other());
         if k >= 90 {
             return false;
         }
-        for d in 0..4 {
-            let mut pieces = self.ray_pieces(k, d);
-            // First piece: rook or (flying) king attack.
-            let Some(first) = pieces.next() else {
-                continue;
-            };
-            let first = self.squares[first];
-            if first == them | code::ROOK || first == them | code::KING {
-                return true;
-            }
-            // Second piece: cannon attack over the screen.
-            if pieces
-                .next()
-                .is_some_and(|s| self.squares[s] == them | code::CANNON)
-            {
-                return true;
+        (0..4).any(|d| self.ray_attacks(k, d, us)) || self.horse_or_pawn_attacks(k, us)
+    }
+
+    /// Whether an enemy rook, king (flying) or cannon attacks square index `k` (below 90),
+    /// where a piece of colour `us` stands, along ray `d`.
+    #[inline]
+    fn ray_attacks(&self, k: usize, d: usize, us: Color) -> bool {
+        let them = color_bit(us.other());
+        let mut pieces = self.ray_pieces(k, d);
+        // First piece: rook or (flying) king attack.
+        let Some(first) = pieces.next() else {
+            return false;
+        };
+        let first = self.squares[first];
+        if first == them | code::ROOK || first == them | code::KING {
+            return true;
+        }
+        // Second piece: cannon attack over the screen.
+        pieces
+            .next()
+            .is_some_and(|s| self.squares[s] == them | code::CANNON)
+    }
+
+    /// Whether an enemy horse or pawn attacks square index `k` (below 90), where a piece of
+    /// colour `us` stands.
+    #[inline]
+    fn horse_or_pawn_attacks(&self, k: usize, us: Color) -> bool {
+        let them = color_bit(us.other());
+        let enemies = self.occ[us.other().index()];
+        if enemies & HORSE_ATTACKER_MASK[k] != 0 {
+            let horse = them | code::HORSE;
+            for (h, leg) in HORSE_ATTACKERS[k].iter() {
+                if self.code(h) == horse && self.code(leg) == code::EMPTY {
+                    return true;
+                }
             }
         }
-        let horse = them | code::HORSE;
-        for (h, leg) in HORSE_ATTACKERS[k].iter() {
-            if self.code(h) == horse && self.code(leg) == code::EMPTY {
-                return true;
-            }
-        }
-        let pawn = them | code::PAWN;
-        for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
-            if self.code(p) == pawn {
-                return true;
+        if enemies & PAWN_ATTACKER_MASK[us.other().index()][k] != 0 {
+            let pawn = them | code::PAWN;
+            for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
+                if self.code(p) == pawn {
+                    return true;
+                }
             }
         }
         false
+    }
+
+    /// [`Board::king_attacked`] on a board just reached by a move from square index `from` to
+    /// `to`, when square `k` was not attacked before the move: only what the move changed is
+    /// asked, the lines of `k` through `from` or `to`, the horses whose leg `from` was, and the
+    /// piece now on `to`.
+    #[inline]
+    pub fn king_attacked_after(&self, k: usize, us: Color, from: usize, to: usize) -> bool {
+        if k >= 90 || from >= 90 || to >= 90 {
+            return false;
+        }
+        let them = color_bit(us.other());
+        let changed = (1u128 << from) | (1u128 << to);
+        let lines = RAY_MASKS[k].iter().enumerate();
+        if lines
+            .filter(|(_, ray)| *ray & changed != 0)
+            .any(|(d, _)| self.ray_attacks(k, d, us))
+        {
+            return true;
+        }
+        let horse = them | code::HORSE;
+        if self.occ[us.other().index()] & HORSE_ATTACKER_MASK[k] != 0 {
+            for (h, leg) in HORSE_ATTACKERS[k].iter() {
+                if (h == to || leg == from)
+                    && self.code(h) == horse
+                    && self.code(leg) == code::EMPTY
+                {
+                    return true;
+                }
+            }
+        }
+        self.code(to) == them | code::PAWN
+            && PAWN_ATTACKER_MASK[us.other().index()][k] & (1u128 << to) != 0
     }
 
     /// What a move of colour `us` must avoid for its king on square index `k`.
@@ -276,20 +324,25 @@ impl Board {
                 }
             }
         }
-        let horse = them | code::HORSE;
-        for (h, leg) in HORSE_ATTACKERS[k].iter() {
-            if self.code(h) == horse {
-                if self.code(leg) == code::EMPTY {
-                    danger.check = true;
-                } else {
-                    danger.from |= 1u128 << leg;
+        let enemies = self.occ[us.other().index()];
+        if enemies & HORSE_ATTACKER_MASK[k] != 0 {
+            let horse = them | code::HORSE;
+            for (h, leg) in HORSE_ATTACKERS[k].iter() {
+                if self.code(h) == horse {
+                    if self.code(leg) == code::EMPTY {
+                        danger.check = true;
+                    } else {
+                        danger.from |= 1u128 << leg;
+                    }
                 }
             }
         }
-        let pawn = them | code::PAWN;
-        for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
-            if self.code(p) == pawn {
-                danger.check = true;
+        if enemies & PAWN_ATTACKER_MASK[us.other().index()][k] != 0 {
+            let pawn = them | code::PAWN;
+            for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
+                if self.code(p) == pawn {
+                    danger.check = true;
+                }
             }
         }
         danger

@@ -193,6 +193,26 @@ impl Position {
             .king_attacked(self.king(self.turn).index(), self.turn)
     }
 
+    /// [`Position::is_check`] for a position just reached by `m`, when the side now to move was
+    /// not in check before `m`: only the lines and squares `m` changed are asked.
+    #[inline]
+    pub(crate) fn is_check_after(&self, m: Move) -> bool {
+        self.board.king_attacked_after(
+            self.king(self.turn).index(),
+            self.turn,
+            m.from.index(),
+            m.to.index(),
+        )
+    }
+
+    /// The squares that decide whether `color`'s king is attacked: its rank and file and the
+    /// 5 × 5 box around it. A move that neither leaves nor reaches one of them leaves the
+    /// pieces that attack that king as they were.
+    #[must_use]
+    pub fn king_zone(&self, color: Color) -> SquareSet {
+        SquareSet::from_mask(CHECK_ZONE[self.king(color).index()])
+    }
+
     /// The enemy pieces giving check to the side to move, in square order. A king facing the
     /// other king on an open file gives check.
     #[must_use]
@@ -299,8 +319,45 @@ impl Position {
             .collect()
     }
 
+    /// The legal moves of the piece on `sq` of the side to move, in the order of
+    /// [`Position::legal_moves`]; `legality` is this position's.
+    pub(crate) fn legal_moves_from(&self, sq: Square, legality: &Legality) -> MoveList {
+        let mut list = MoveList::new();
+        if self.board.occupied(self.turn) & (1u128 << sq.index()) != 0 {
+            self.board.piece_moves(sq.index(), &mut list);
+            list.retain(|m| legality.allows(self, m));
+        }
+        list
+    }
+
+    /// The number of legal moves of the piece on `sq` of the side to move, whose pseudo-legal
+    /// destinations are `reach`; `legality` is this position's. Counted without a look at any
+    /// move when none of them needs a king-safety test.
+    pub(crate) fn count_legal_from(
+        &self,
+        sq: Square,
+        reach: SquareSet,
+        legality: &Legality,
+    ) -> usize {
+        if self.board.occupied(self.turn) & (1u128 << sq.index()) == 0 {
+            return 0;
+        }
+        if legality.needs_no_test(sq, reach) {
+            return reach.len();
+        }
+        reach
+            .iter()
+            .filter(|&to| legality.allows(self, Move::new(sq, to)))
+            .count()
+    }
+
+    /// The squares of the side to move's pieces.
+    pub(crate) fn own_pieces(&self) -> SquareSet {
+        SquareSet::from_mask(self.board.occupied(self.turn))
+    }
+
     /// What decides the legality of the side to move's pseudo-legal moves here.
-    fn legality(&self) -> Legality {
+    pub(crate) fn legality(&self) -> Legality {
         let king = self.king(self.turn).index();
         Legality {
             danger: self.board.king_danger(king, self.turn),
@@ -411,16 +468,24 @@ impl Position {
 
 /// The king-safety facts of a position that decide which pseudo-legal moves of the side to
 /// move are legal, computed once for all its moves.
-struct Legality {
+pub(crate) struct Legality {
     danger: Danger,
     /// The squares that decide whether the mover's king is attacked.
     zone: u128,
 }
 
 impl Legality {
+    /// Whether every pseudo-legal move from `from` to a square of `reach` is legal without a
+    /// test: the fast path of [`Legality::allows`] holds for each.
+    #[inline]
+    fn needs_no_test(&self, from: Square, reach: SquareSet) -> bool {
+        let danger = &self.danger;
+        !danger.check && danger.from & (1u128 << from.index()) == 0 && danger.to & reach.mask() == 0
+    }
+
     /// Whether the pseudo-legal move `m` of the side to move in `pos` is legal.
     #[inline]
-    fn allows(&self, pos: &Position, m: Move) -> bool {
+    pub(crate) fn allows(&self, pos: &Position, m: Move) -> bool {
         let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
         let danger = &self.danger;
         // See `Board::king_danger`: most moves need no king-safety test.
@@ -778,5 +843,23 @@ mod tests {
                 assert_eq!(&*list, walked.as_slice(), "{p:?} {sq}");
             }
         }
+    }
+
+    #[test]
+    fn a_check_after_a_move_is_found_from_what_the_move_changed() {
+        let mut checks = 0;
+        for p in walked_positions() {
+            // The shortcut assumes the opponent's king was safe before the move.
+            if p.pass().is_check() {
+                continue;
+            }
+            for &m in p.legal_moves().iter() {
+                let mut next = p;
+                next.play_unchecked(m);
+                checks += usize::from(next.is_check());
+                assert_eq!(next.is_check_after(m), next.is_check(), "{p:?} {m}");
+            }
+        }
+        assert!(checks > 20, "{checks}");
     }
 }

@@ -34,6 +34,12 @@ impl SquareSet {
         SquareSet(mask & ((1u128 << SQUARE_COUNT) - 1))
     }
 
+    /// The set as a bit mask (bit `i` for square index `i`).
+    #[must_use]
+    pub(crate) const fn mask(self) -> u128 {
+        self.0
+    }
+
     /// Whether `sq` is a member.
     #[must_use]
     pub const fn contains(self, sq: Square) -> bool {
