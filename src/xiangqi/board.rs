@@ -433,8 +433,28 @@ impl Board {
     /// The destinations of the pseudo-legal moves of the piece on square index `s`, as a bit
     /// mask: the squares of [`Board::piece_moves`].
     pub fn reach_mask(&self, s: usize) -> u128 {
+        let piece = self.code(s);
+        if s >= 90 || !matches!(piece & 7, code::ROOK | code::CANNON) {
+            let mut mask = 0u128;
+            self.piece_targets(s, |to| mask |= 1u128 << to);
+            return mask;
+        }
+        // A rook or cannon: each ray up to its first piece, whole, and the piece it may take.
+        let own = self.occ[usize::from(piece >> 3) & 1];
         let mut mask = 0u128;
-        self.piece_targets(s, |to| mask |= 1u128 << to);
+        for d in 0..4 {
+            let mut pieces = self.ray_pieces(s, d);
+            let first = pieces.next();
+            mask |= ray_before(s, d, first).mask;
+            let taken = if piece & 7 == code::ROOK {
+                first
+            } else {
+                pieces.next()
+            };
+            if let Some(t) = taken {
+                mask |= (1u128 << t) & !own;
+            }
+        }
         mask
     }
 
@@ -451,7 +471,7 @@ impl Board {
     /// Calls `found` with the destination of every pseudo-legal move of the piece on square
     /// index `s`, in the order [`Board::piece_moves`] lists them.
     #[inline]
-    fn piece_targets(&self, s: usize, mut found: impl FnMut(usize)) {
+    pub(crate) fn piece_targets(&self, s: usize, mut found: impl FnMut(usize)) {
         let piece = self.code(s);
         if piece == code::EMPTY || s >= 90 {
             return;

@@ -321,11 +321,15 @@ impl Position {
 
     /// The legal moves of the piece on `sq` of the side to move, in the order of
     /// [`Position::legal_moves`]; `legality` is this position's.
-    pub(crate) fn legal_moves_from(&self, sq: Square, legality: &Legality) -> MoveList {
-        let mut list = MoveList::new();
+    pub(crate) fn legal_moves_from(&self, sq: Square, legality: &Legality) -> PieceMoves {
+        let mut list = PieceMoves::default();
         if self.board.occupied(self.turn) & (1u128 << sq.index()) != 0 {
-            self.board.piece_moves(sq.index(), &mut list);
-            list.retain(|m| legality.allows(self, m));
+            self.board.piece_targets(sq.index(), |to| {
+                let m = Move::new(sq, Square::from_u8(to as u8));
+                if legality.allows(self, m) {
+                    list.push(m);
+                }
+            });
         }
         list
     }
@@ -463,6 +467,43 @@ impl Position {
     #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {
         self.board.occupied(self.turn.other()) & (1u128 << m.to.index()) != 0
+    }
+}
+
+/// The moves of one piece: at most 17 (a rook or cannon in the middle of an empty board), so
+/// they fit in a small list on the stack.
+#[derive(Clone, Copy)]
+pub(crate) struct PieceMoves {
+    moves: [Move; PIECE_MOVES_CAPACITY],
+    len: usize,
+}
+
+/// The most moves one piece has: 9 along a file and 8 along a rank.
+const PIECE_MOVES_CAPACITY: usize = 17;
+
+impl Default for PieceMoves {
+    fn default() -> PieceMoves {
+        PieceMoves {
+            moves: [Move::new(Square::from_u8(0), Square::from_u8(0)); PIECE_MOVES_CAPACITY],
+            len: 0,
+        }
+    }
+}
+
+impl PieceMoves {
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for PieceMoves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        self.moves.get(..self.len).unwrap_or(&[])
     }
 }
 
@@ -784,8 +825,14 @@ mod tests {
                     .map(|m| m.to)
                     .collect();
                 assert_eq!(p.legal_targets_from(sq), from_sq, "{p:?} from {sq}");
-                let reach = p.attacks_from(sq);
-                assert_eq!(p.reach(sq).iter().collect::<Vec<_>>(), reach);
+                let listed: Vec<Move> = moves.iter().copied().filter(|m| m.from == sq).collect();
+                assert_eq!(&*p.legal_moves_from(sq, &p.legality()), listed.as_slice());
+                let count = p.count_legal_from(sq, p.reach(sq), &p.legality());
+                assert_eq!(count, listed.len(), "{p:?} from {sq}");
+                let mut pseudo = MoveList::new();
+                p.board.piece_moves(sq.index(), &mut pseudo);
+                let reach: SquareSet = pseudo.iter().map(|m| m.to).collect();
+                assert_eq!(p.reach(sq), reach, "{p:?} {sq}");
                 for by in [Color::Red, Color::Black] {
                     let attackers = p.attackers_of(sq, by);
                     assert_eq!(p.attackers(sq, by).iter().collect::<Vec<_>>(), attackers);
