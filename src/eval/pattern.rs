@@ -86,6 +86,9 @@ pub(crate) struct Play<'a> {
     pub(crate) values: &'a [PlyValues],
     /// The indices of the plies each side played: Red's, then Black's.
     moves: [Vec<usize>; 2],
+    /// For each ply, the first ply with the same facts (a disputed play repeats its moves):
+    /// what a pattern finds on one it finds on the other, so it is asked once.
+    first_same: Vec<usize>,
 }
 
 /// Why a pattern held: the piece chased on every move, and by what.
@@ -116,6 +119,10 @@ impl Holds {
 /// What a target pattern keeps of a threat: the target, or the attacker and the target.
 type Key = (Option<PieceId>, PieceId);
 
+/// The threats of one ply that satisfy a pattern's body, in order: each with its key and the
+/// pieces (the attacker when the key names it, and the target) as they stood.
+type Found = Vec<(Key, (Option<PieceAt>, PieceAt))>;
+
 impl<'a> Play<'a> {
     /// The plies of `facts` with their term values.
     pub(crate) fn new(facts: &'a SequenceFacts, values: &'a [PlyValues]) -> Play<'a> {
@@ -128,11 +135,28 @@ impl<'a> Play<'a> {
                 .map(|(i, _)| i)
                 .collect()
         };
+        let first_same = (0..facts.plies.len())
+            .map(|i| {
+                let ply = facts.plies.get(i);
+                (0..i)
+                    .find(|&j| match (facts.plies.get(j), ply) {
+                        (Some(a), Some(b)) => same_facts(a, b),
+                        _ => false,
+                    })
+                    .unwrap_or(i)
+            })
+            .collect();
         Play {
             facts,
             values,
             moves: [of(Color::Red), of(Color::Black)],
+            first_same,
         }
+    }
+
+    /// The first ply with the same facts as ply `i`.
+    fn same_as(&self, i: usize) -> usize {
+        self.first_same.get(i).copied().unwrap_or(i)
     }
 
     /// The indices of the plies `side` played.
@@ -176,11 +200,20 @@ impl<'a> Play<'a> {
                 targets: None,
             } => {
                 let moves = self.moves_of(side);
+                let mut known: Vec<(usize, bool)> = Vec::new();
                 let count = moves
                     .iter()
-                    .filter(|&&i| match (self.facts.plies.get(i), self.values.get(i)) {
-                        (Some(ply), Some(v)) => eval_move(body, ply, v),
-                        _ => false,
+                    .filter(|&&i| {
+                        let i = self.same_as(i);
+                        if let Some(&(_, holds)) = known.iter().find(|(j, _)| *j == i) {
+                            return holds;
+                        }
+                        let holds = match (self.facts.plies.get(i), self.values.get(i)) {
+                            (Some(ply), Some(v)) => eval_move(body, ply, v),
+                            _ => false,
+                        };
+                        known.push((i, holds));
+                        holds
                     })
                     .count();
                 Holds::plain(match quantifier {
@@ -196,6 +229,23 @@ impl<'a> Play<'a> {
                 targets: Some(clause),
             } => self.target_pattern(*quantifier, body, *clause, side),
         }
+    }
+
+    /// The threats of ply `i` that satisfy `body`, in order: each with its key and the pieces
+    /// as they stood.
+    fn found(&self, body: &Expr, i: usize, by_attacker: bool) -> Found {
+        let (Some(ply), Some(v)) = (self.facts.plies.get(i), self.values.get(i)) else {
+            return Vec::new();
+        };
+        ply.threats
+            .iter()
+            .enumerate()
+            .filter(|&(t, _)| eval_threat(body, ply, t, v))
+            .map(|(_, threat)| {
+                let key = (by_attacker.then_some(threat.attacker.id), threat.target.id);
+                (key, (by_attacker.then_some(threat.attacker), threat.target))
+            })
+            .collect()
     }
 
     /// `every move E on same target` and friends.
@@ -215,19 +265,26 @@ impl<'a> Play<'a> {
         // the body, sorted, and the pieces as they stood on the last move that had the key.
         let mut per_move: Vec<Vec<Key>> = Vec::with_capacity(moves.len());
         let mut pieces: Vec<(Key, (Option<PieceAt>, PieceAt))> = Vec::new();
+        // The threats satisfying the body on each distinct ply, in order, found once.
+        let mut found_on: Vec<(usize, Found)> = Vec::new();
         for &i in moves {
-            let mut keys = Vec::new();
-            if let (Some(ply), Some(v)) = (self.facts.plies.get(i), self.values.get(i)) {
-                for (t, threat) in ply.threats.iter().enumerate() {
-                    if eval_threat(body, ply, t, v) {
-                        let key = (by_attacker.then_some(threat.attacker.id), threat.target.id);
-                        keys.push(key);
-                        let stood = (by_attacker.then_some(threat.attacker), threat.target);
-                        match pieces.iter_mut().find(|(k, _)| *k == key) {
-                            Some((_, known)) => *known = stood,
-                            None => pieces.push((key, stood)),
-                        }
-                    }
+            let same = self.same_as(i);
+            let at = match found_on.iter().position(|(j, _)| *j == same) {
+                Some(at) => at,
+                None => {
+                    found_on.push((same, self.found(body, same, by_attacker)));
+                    found_on.len() - 1
+                }
+            };
+            let Some((_, found)) = found_on.get(at) else {
+                continue;
+            };
+            let mut keys = Vec::with_capacity(found.len());
+            for &(key, stood) in found {
+                keys.push(key);
+                match pieces.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, known)) => *known = stood,
+                    None => pieces.push((key, stood)),
                 }
             }
             keys.sort_unstable();
@@ -279,6 +336,18 @@ impl<'a> Play<'a> {
             }
         }
     }
+}
+
+/// Whether two plies have the same facts, whatever their place in the sequence.
+fn same_facts(a: &PlyFacts, b: &PlyFacts) -> bool {
+    a.mv == b.mv
+        && a.mover == b.mover
+        && a.piece == b.piece
+        && a.captured == b.captured
+        && a.facts == b.facts
+        && a.checkers == b.checkers
+        && a.mate_line == b.mate_line
+        && a.threats == b.threats
 }
 
 /// The keys in every one of `sets` (each sorted and without repeats), sorted.
