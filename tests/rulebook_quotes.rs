@@ -12,6 +12,8 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 
+mod common;
+
 use std::path::Path;
 
 use xqlaw::compile::load_rules;
@@ -62,16 +64,7 @@ impl Texts {
     /// CI sets `XQLAW_REQUIRE_SOURCES=1`, which makes their absence a failure.
     fn load() -> Option<Texts> {
         let seeds = shared("seeds");
-        if !seeds.is_dir() {
-            assert!(
-                std::env::var_os("XQLAW_REQUIRE_SOURCES").is_none(),
-                "XQLAW_REQUIRE_SOURCES is set and the published texts do not stand at {}",
-                seeds.display()
-            );
-            eprintln!(
-                "SKIPPED: the published texts are not at {} (they stand beside the repository in CI)",
-                seeds.display()
-            );
+        if common::sources_absent(&seeds) {
             return None;
         }
         Some(Texts {
