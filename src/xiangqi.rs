@@ -29,6 +29,8 @@ pub use fen::{FenError, FenErrorKind};
 pub use mv::{MOVE_LIST_CAPACITY, Move, MoveList, MoveListIntoIter, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
+#[cfg(test)]
+pub(crate) use position::random_walks;
 pub use position::{GameOutcome, IllegalMove, Position, START_FEN};
 pub use setup::{PositionError, Setup};
 pub use square::{ParseSquareError, SQUARE_COUNT, Square};

@@ -351,28 +351,7 @@ mod tests {
             "3k5/4P4/9/9/9/9/9/9/9/4K1C2 w",
             "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut out = Vec::new();
-        for fen in fens {
-            let Ok(start) = Position::from_fen(fen) else {
-                continue;
-            };
-            for walk in 0..6 {
-                let mut pos = start;
-                for _ in 0..walk {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    let i = (seed >> 33) as usize % moves.len();
-                    pos.play_unchecked(moves[i]);
-                }
-                out.push(pos);
-                out.push(pos.pass());
-            }
-        }
-        out
+        crate::xiangqi::random_walks(&fens, 0x9e37_79b9_7f4a_7c15, 6, 1)
     }
 
     #[test]

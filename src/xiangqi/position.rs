@@ -562,6 +562,37 @@ impl TryFrom<Setup> for Position {
     }
 }
 
+/// Test positions: from each FEN, `walks` random walks of 0, `step`, 2·`step`… legal moves
+/// (one fixed pseudo-random sequence from `seed`, so every run sees the same positions), each
+/// position also with the other side to move. Shared by the engine's and the mate search's
+/// tests, which compare fast paths against plain ones on them.
+#[cfg(test)]
+pub(crate) fn random_walks(
+    fens: &[&str],
+    mut seed: u64,
+    walks: usize,
+    step: usize,
+) -> Vec<Position> {
+    let mut out = Vec::new();
+    for fen in fens {
+        let start = Position::from_fen(fen).unwrap();
+        for walk in 0..walks {
+            let mut p = start;
+            for _ in 0..walk * step {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                p.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+            out.push(p);
+            out.push(p.pass());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -782,25 +813,7 @@ mod tests {
             "R2k5/R8/9/9/9/9/9/9/9/4K4 b",
             "3k5/9/9/9/4c4/9/4r4/9/9/4K4 w",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut out = Vec::new();
-        for fen in fens {
-            let start = pos(fen);
-            for walk in 0..12 {
-                let mut p = start;
-                for _ in 0..walk * 3 {
-                    let moves = p.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    p.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
-                }
-                out.push(p);
-                out.push(p.pass());
-            }
-        }
-        out
+        super::random_walks(&fens, 0x2545_f491_4f6c_dd1d, 12, 3)
     }
 
     #[test]
