@@ -20,6 +20,10 @@
 //!   nodes left returns the same line at the same cost; it is replayed from the memo. A turn
 //!   during which the budget ran out is never remembered. The memo may be shared by the
 //!   searches of one sequence, whose positions recur.
+//! - A turn none of whose moves gives check is quiet at every depth: it returns no line and
+//!   costs all its legal moves, or runs the budget out, whatever the depth and the budget.
+//!   [`MateMemo`] remembers the cost of quiet positions, so iterative deepening, which asks
+//!   the same positions again one depth deeper, scans each of them once.
 
 use super::fast_map::FastMap;
 use crate::xiangqi::{Move, Position};
@@ -58,6 +62,8 @@ impl MateSearch {
 pub struct MateMemo {
     searches: FastMap<(Position, u32, u64), Option<Vec<Move>>>,
     turns: FastMap<(Position, u32), Known>,
+    /// Attacker turns without a checking move, by position: what they cost.
+    quiet: FastMap<Position, u64>,
 }
 
 impl MateMemo {
@@ -80,7 +86,9 @@ impl MateMemo {
 
 /// What one move of the attacker's turn leaves to do.
 enum After {
-    /// Go on with the next move.
+    /// Go on with the next move: this one gave no check.
+    Quiet,
+    /// Go on with the next move: this one gave check, and mated too late or not at all.
     Next,
     /// The turn ends: with a mating line (reversed), or with none when the budget ran out.
     Ends(Option<Vec<Move>>),
@@ -122,6 +130,12 @@ impl Searcher<'_> {
     /// in reverse order. `filter`: the defender's king is safe now, so only moves touching
     /// the squares its safety depends on can check.
     fn attack(&mut self, pos: &Position, depth: u32, filter: bool) -> Option<Vec<Move>> {
+        if let Some(&cost) = self.memo.quiet.get(pos) {
+            // The plain search charges a quiet turn's moves one by one until the budget is
+            // spent: the same whatever the depth.
+            *self.budget = self.budget.saturating_sub(cost);
+            return None;
+        }
         let key = (*pos, depth);
         if let Some(known) = self.memo.turns.get(&key) {
             if *self.budget >= known.cost {
@@ -130,10 +144,14 @@ impl Searcher<'_> {
             }
         }
         let start = *self.budget;
-        let line = self.attack_moves(pos, depth, filter);
+        let (line, checked) = self.attack_moves(pos, depth, filter);
         // A turn cut short by the budget depends on the budget: not remembered.
         if *self.budget > 0 {
             let cost = start - *self.budget;
+            if !checked {
+                self.memo.quiet.insert(*pos, cost);
+                return line;
+            }
             let known = Known {
                 line: line.clone(),
                 cost,
@@ -146,8 +164,14 @@ impl Searcher<'_> {
     /// The attacker's legal moves in the order of [`Position::legal_moves`], piece by piece.
     /// With `filter`, a piece none of whose moves touches the defending king's zone cannot
     /// check: its moves are charged to the budget together, as the plain search charges them
-    /// one by one, without being listed.
-    fn attack_moves(&mut self, pos: &Position, depth: u32, filter: bool) -> Option<Vec<Move>> {
+    /// one by one, without being listed. Also says whether any move gave check.
+    fn attack_moves(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        filter: bool,
+    ) -> (Option<Vec<Move>>, bool) {
+        let mut checked = false;
         let legality = pos.legality();
         let zone = pos.king_zone(pos.turn().other());
         for from in pos.own_pieces().iter() {
@@ -156,18 +180,20 @@ impl Searcher<'_> {
                 let count = pos.count_legal_from(from, reach, &legality) as u64;
                 if *self.budget < count {
                     *self.budget = 0;
-                    return None;
+                    return (None, checked);
                 }
                 *self.budget -= count;
                 continue;
             }
             for &m in pos.legal_moves_from(from, &legality).iter() {
-                if let After::Ends(line) = self.try_move(pos, m, depth, filter) {
-                    return line;
+                match self.try_move(pos, m, depth, filter) {
+                    After::Quiet => {}
+                    After::Next => checked = true,
+                    After::Ends(line) => return (line, true),
                 }
             }
         }
-        None
+        (None, checked)
     }
 
     /// One legal move of the attacker, charged to the budget.
@@ -177,7 +203,7 @@ impl Searcher<'_> {
         }
         *self.budget -= 1;
         if filter && !pos.touches_check_zone(m) {
-            return After::Next;
+            return After::Quiet;
         }
         let mut next = *pos;
         next.play_unchecked(m);
@@ -189,7 +215,7 @@ impl Searcher<'_> {
             next.is_check()
         };
         if !check {
-            return After::Next;
+            return After::Quiet;
         }
         // Below three plies only a mate now counts: whether the defender can move at all
         // is all that is asked, and the first legal reply answers it.
