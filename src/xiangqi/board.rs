@@ -31,6 +31,29 @@ pub(crate) struct Danger {
     pub from: u128,
     /// Squares a piece may not arrive on without a king-safety test.
     pub to: u128,
+    /// In check: a legal move leaves a square of `evade_from` (the king's own, a cannon's
+    /// screen) or arrives on one of `evade_to` (a checker, a square between a checking rook,
+    /// cannon or king and the king, a checking horse's leg). Any move may, in double check.
+    pub evade_from: u128,
+    /// See `evade_from`.
+    pub evade_to: u128,
+}
+
+impl Danger {
+    /// Counts one more checker, whose check a move lifts by leaving a square of `from` or
+    /// arriving on one of `to`.
+    fn add_checker(&mut self, from: u128, to: u128) {
+        if self.check {
+            // A second checker: one move must lift both checks, which these masks cannot
+            // say; every move is left to the king-safety test.
+            self.evade_from = !0;
+            self.evade_to = !0;
+        } else {
+            self.check = true;
+            self.evade_from |= from;
+            self.evade_to |= to;
+        }
+    }
 }
 
 /// Where the pieces stand.
@@ -300,6 +323,8 @@ impl Board {
             check: false,
             from: 1u128 << k,
             to: 0,
+            evade_from: 1u128 << k,
+            evade_to: 0,
         };
         let Some(masks) = RAY_MASKS.get(k) else {
             return danger;
@@ -310,15 +335,22 @@ impl Board {
                 if c & !7 != them {
                     continue;
                 }
+                // The ray's squares from the king up to this piece.
+                let line = || ray_before(k, d, Some(s)).mask;
                 match c & 7 {
                     code::ROOK | code::KING => {
                         danger.from |= mask;
-                        danger.check |= n == 0;
+                        if n == 0 {
+                            danger.add_checker(0, line() | (1u128 << s));
+                        }
                     }
                     code::CANNON => {
                         danger.from |= mask;
                         danger.to |= mask;
-                        danger.check |= n == 1;
+                        if n == 1 {
+                            let line = line();
+                            danger.add_checker(line, line | (1u128 << s));
+                        }
                     }
                     _ => {}
                 }
@@ -330,7 +362,7 @@ impl Board {
             for (h, leg) in HORSE_ATTACKERS[k].iter() {
                 if self.code(h) == horse {
                     if self.code(leg) == code::EMPTY {
-                        danger.check = true;
+                        danger.add_checker(0, (1u128 << h) | (1u128 << leg));
                     } else {
                         danger.from |= 1u128 << leg;
                     }
@@ -341,7 +373,7 @@ impl Board {
             let pawn = them | code::PAWN;
             for (p, _) in PAWN_ATTACKERS[us.other().index()][k].iter() {
                 if self.code(p) == pawn {
-                    danger.check = true;
+                    danger.add_checker(0, 1u128 << p);
                 }
             }
         }

@@ -534,8 +534,12 @@ impl Legality {
             return true;
         }
         // In check, a move that touches nothing the check depends on leaves it standing
-        // (the king's own square is in its zone, so king moves are always tested).
-        if danger.check && self.zone & (from | to) == 0 {
+        // (the king's own square is in its zone and in `evade_from`, so king moves are
+        // always tested).
+        if danger.check
+            && (self.zone & (from | to) == 0
+                || danger.evade_from & from == 0 && danger.evade_to & to == 0)
+        {
             return false;
         }
         pos.is_safe(m)
