@@ -142,13 +142,20 @@ pub struct Decision {
     pub row: Option<MatchedRow>,
 }
 
-/// The term values of every ply.
+/// The term values of every ply. A disputed play repeats its moves: a ply with the same facts
+/// as an earlier one (see [`pattern::first_same`]) takes its values.
 fn classify(rules: &CompiledRules, facts: &SequenceFacts) -> Vec<pattern::PlyValues> {
-    facts
-        .plies
-        .iter()
-        .map(|p| pattern::classify(rules, p))
-        .collect()
+    let first_same = pattern::first_same(facts);
+    let mut values: Vec<pattern::PlyValues> = Vec::with_capacity(facts.plies.len());
+    for (i, ply) in facts.plies.iter().enumerate() {
+        let known = first_same
+            .get(i)
+            .filter(|&&j| j < i)
+            .and_then(|&j| values.get(j))
+            .cloned();
+        values.push(known.unwrap_or_else(|| pattern::classify(rules, ply)));
+    }
+    values
 }
 
 /// Decides a play whose facts are computed and classified (`values`, one per ply).

@@ -135,22 +135,11 @@ impl<'a> Play<'a> {
                 .map(|(i, _)| i)
                 .collect()
         };
-        let first_same = (0..facts.plies.len())
-            .map(|i| {
-                let ply = facts.plies.get(i);
-                (0..i)
-                    .find(|&j| match (facts.plies.get(j), ply) {
-                        (Some(a), Some(b)) => same_facts(a, b),
-                        _ => false,
-                    })
-                    .unwrap_or(i)
-            })
-            .collect();
         Play {
             facts,
             values,
             moves: [of(Color::Red), of(Color::Black)],
-            first_same,
+            first_same: first_same(facts),
         }
     }
 
@@ -201,21 +190,32 @@ impl<'a> Play<'a> {
             } => {
                 let moves = self.moves_of(side);
                 let mut known: Vec<(usize, bool)> = Vec::new();
-                let count = moves
-                    .iter()
-                    .filter(|&&i| {
-                        let i = self.same_as(i);
-                        if let Some(&(_, holds)) = known.iter().find(|(j, _)| *j == i) {
-                            return holds;
+                let mut count = 0;
+                for &i in moves {
+                    let i = self.same_as(i);
+                    let holds = match known.iter().find(|(j, _)| *j == i) {
+                        Some(&(_, holds)) => holds,
+                        None => {
+                            let holds = match (self.facts.plies.get(i), self.values.get(i)) {
+                                (Some(ply), Some(v)) => eval_move(body, ply, v),
+                                _ => false,
+                            };
+                            known.push((i, holds));
+                            holds
                         }
-                        let holds = match (self.facts.plies.get(i), self.values.get(i)) {
-                            (Some(ply), Some(v)) => eval_move(body, ply, v),
-                            _ => false,
-                        };
-                        known.push((i, holds));
-                        holds
-                    })
-                    .count();
+                    };
+                    count += usize::from(holds);
+                    // The answer is known once a move decides it; the moves left cannot
+                    // change it (the counts below then still give it).
+                    let decided = match quantifier {
+                        Quantifier::Every => !holds,
+                        Quantifier::Some | Quantifier::No => holds,
+                        Quantifier::AtLeast(n) => count as u64 >= *n,
+                    };
+                    if decided {
+                        break;
+                    }
+                }
                 Holds::plain(match quantifier {
                     Quantifier::Every => !moves.is_empty() && count == moves.len(),
                     Quantifier::Some => count > 0,
@@ -267,6 +267,8 @@ impl<'a> Play<'a> {
         let mut pieces: Vec<(Key, (Option<PieceAt>, PieceAt))> = Vec::new();
         // The threats satisfying the body on each distinct ply, in order, found once.
         let mut found_on: Vec<(usize, Found)> = Vec::new();
+        // The keys common to the moves so far, while they settle the answer.
+        let mut common_so_far: Option<Vec<Key>> = None;
         for &i in moves {
             let same = self.same_as(i);
             let at = match found_on.iter().position(|(j, _)| *j == same) {
@@ -289,6 +291,23 @@ impl<'a> Play<'a> {
             }
             keys.sort_unstable();
             keys.dedup();
+            // Unless counting, a move without a key, or no key common to the moves so far,
+            // settles it: there is no target common to every move (nor, for changing
+            // targets, a target on every move).
+            let settled = match (quantifier, clause) {
+                (Quantifier::AtLeast(_), _) => false,
+                (_, TargetClause::ChangingTargets) => keys.is_empty(),
+                _ => {
+                    match &mut common_so_far {
+                        Some(common) => common.retain(|k| keys.binary_search(k).is_ok()),
+                        None => common_so_far = Some(keys.clone()),
+                    }
+                    common_so_far.as_ref().is_some_and(Vec::is_empty)
+                }
+            };
+            if settled {
+                return Holds::plain(false);
+            }
             per_move.push(keys);
         }
         let witness = |key: &Key| {
@@ -336,6 +355,21 @@ impl<'a> Play<'a> {
             }
         }
     }
+}
+
+/// For each ply of `facts`, the first ply with the same facts (itself when none before it has).
+pub(crate) fn first_same(facts: &SequenceFacts) -> Vec<usize> {
+    (0..facts.plies.len())
+        .map(|i| {
+            let ply = facts.plies.get(i);
+            (0..i)
+                .find(|&j| match (facts.plies.get(j), ply) {
+                    (Some(a), Some(b)) => same_facts(a, b),
+                    _ => false,
+                })
+                .unwrap_or(i)
+        })
+        .collect()
 }
 
 /// Whether two plies have the same facts, whatever their place in the sequence.

@@ -1,15 +1,16 @@
 //! Facts about a whole move: check, blocks, sacrifices, exchange offers, evasions, idle moves.
 
 use super::identity::Identities;
-use super::lines::{captures_among, with_turn};
+use super::lines::with_turn;
 use super::model::{MoveFact, PieceAt, Threat, ThreatFact};
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// The (attacker, target) squares of `side`'s captures and checks in `pos`, given
-/// `side_moves`, the legal moves of `side` there (as if it were to move).
-fn attack_lines(pos: &Position, side: Color, side_moves: &[Move]) -> Vec<(Square, Square)> {
-    let mut lines: Vec<(Square, Square)> = captures_among(pos, side, side_moves)
-        .into_iter()
+/// `side_captures`, the legal captures of `side` there (as if it were to move, see
+/// [`Position::legal_captures`]).
+fn attack_lines(pos: &Position, side: Color, side_captures: &[Move]) -> Vec<(Square, Square)> {
+    let mut lines: Vec<(Square, Square)> = side_captures
+        .iter()
         .map(|m| (m.from, m.to))
         .collect();
     let enemy_king = pos.king(side.other());
@@ -21,7 +22,7 @@ fn attack_lines(pos: &Position, side: Color, side_moves: &[Move]) -> Vec<(Square
 
 /// Whether the move interposed on an enemy line of attack: an enemy attack (a capture threat
 /// or a check) that existed before the move is gone after it although neither its attacker nor
-/// its target moved or was taken. `enemy_before` and `enemy_after` are the enemy's legal moves
+/// its target moved or was taken. `enemy_before` and `enemy_after` are the enemy's legal captures
 /// before and after the move (as if it were to move).
 pub fn is_block(
     before: &Position,
@@ -70,10 +71,12 @@ pub type Setup = (Square, Square, Square);
 
 /// The discovered attacks the mover has set up in `pos`: (screen or blocker, attacker, victim)
 /// squares such that moving the blocker away would let the attacker take the victim (or check
-/// the king) where it cannot now. `mover_moves` are the mover's legal moves in `pos` (as if it
-/// were to move).
-pub fn uncovering_setups(pos: &Position, mover: Color, mover_moves: &[Move]) -> Vec<Setup> {
+/// the king) where it cannot now. The blocker moves away by its first legal move in `pos`, the
+/// mover to move (in the order of [`Position::legal_moves`]).
+pub fn uncovering_setups(pos: &Position, mover: Color) -> Vec<Setup> {
     let p = with_turn(pos, mover);
+    // Asked only once some blocker has a line piece behind it.
+    let mut legality = None;
     let mut setups = Vec::new();
     let friends: Vec<(Square, Role)> = p
         .pieces()
@@ -98,7 +101,8 @@ pub fn uncovering_setups(pos: &Position, mover: Color, mover_moves: &[Move]) -> 
         if related.peek().is_none() {
             continue;
         }
-        let Some(away) = mover_moves.iter().copied().find(|m| m.from == blocker) else {
+        let legality = legality.get_or_insert_with(|| p.legality());
+        let Some(&away) = p.legal_moves_from(blocker, legality).first() else {
             continue;
         };
         let mut moved = p;
@@ -126,7 +130,7 @@ fn related_by_line(x: Square, blocker: Square) -> bool {
 }
 
 /// Whether the moved piece was under a capture threat before the move and is not after it.
-/// `enemy_before` and `enemy_after` are the enemy's legal moves before and after the move
+/// `enemy_before` and `enemy_after` are the enemy's legal captures before and after the move
 /// (as if it were to move).
 pub fn is_evasion(
     before: &Position,

@@ -9,11 +9,13 @@ use super::err::FactsError;
 use super::fast_map::FastMap;
 use super::held::mark_held;
 use super::identity::Identities;
+use super::lines::StandingMoves;
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
-use super::move_context::{MoveContext, SideMoves};
+use super::lines::with_turn;
+use super::move_context::{MoveContext, SideCaptures};
 use super::threats::{attack_pairs, threats};
-use crate::xiangqi::{Move, MoveList, Position};
+use crate::xiangqi::{Color, Move, MoveList, Position};
 
 /// Replays `moves` from `start` and computes, for every ply, the facts the rulings speak of.
 ///
@@ -78,19 +80,20 @@ struct Memo {
     /// The facts of every distinct ply (their `ply` index is the first occurrence's).
     plies: FastMap<PlyKey, PlyFacts>,
     mate: MateMemo,
-    legal: LegalMoves,
+    captures: Captures,
 }
 
-/// The legal moves of the positions of one sequence, each side to move: the facts of a ply ask
-/// for both sides' moves before and after it, and a ply's position after is the next one's
-/// position before.
+/// The legal captures in the positions of one sequence, each side to move: the facts of a
+/// ply ask for both sides' captures before and after it, and a ply's position after is the
+/// next one's position before.
 #[derive(Default)]
-struct LegalMoves(FastMap<Position, MoveList>);
+struct Captures(FastMap<Position, MoveList>);
 
-impl LegalMoves {
-    /// `pos.legal_moves()`, generated once per position.
-    fn of(&mut self, pos: &Position) -> MoveList {
-        *self.0.entry(*pos).or_insert_with(|| pos.legal_moves())
+impl Captures {
+    /// `captures_of(pos, side)`, found once per position and side.
+    fn of(&mut self, pos: &Position, side: Color) -> MoveList {
+        let pos = with_turn(pos, side);
+        *self.0.entry(pos).or_insert_with(|| pos.legal_captures())
     }
 }
 
@@ -140,11 +143,11 @@ impl Replay {
     ) -> Result<PlyFacts, FactsError> {
         let before = &self.pos;
         let mover = before.turn();
-        let after_moves = SideMoves {
-            mover: memo.legal.of(&after.pass()),
-            defender: memo.legal.of(after),
+        let after_captures = SideCaptures {
+            mover: memo.captures.of(after, mover),
+            defender: memo.captures.of(after, mover.other()),
         };
-        let enemy_before = memo.legal.of(&before.pass());
+        let enemy_before = memo.captures.of(before, mover.other());
         let before_pairs = attack_pairs(before, &self.ids, mover);
         let captured = self.ids.piece_at(before, mv.to);
         let mut ids = self.ids.clone();
@@ -152,19 +155,23 @@ impl Replay {
         let Some(piece) = ids.piece_at(after, mv.to) else {
             return Err(illegal(index, before, mv));
         };
-        let mut threats = threats(&MoveContext {
+        let mut standing = StandingMoves::new(after);
+        let mut threats = threats(
+            &MoveContext {
             before,
             mv,
             captured,
             after,
-            after_moves: &after_moves,
+            after_captures: &after_captures,
             ids: &ids,
             mover,
             moved: piece.id,
             previous_moved: self.previous_moved,
-            before_pairs: &before_pairs,
-        });
-        mark_held(&mut threats, after, mv, piece.id);
+                before_pairs: &before_pairs,
+            },
+            &mut standing,
+        );
+        mark_held(&mut threats, after, mv, piece.id, &mut standing);
         let checkers = checkers(after, &ids);
         // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
         // not also a mate threat: the opponent cannot pass it.
@@ -182,9 +189,8 @@ impl Replay {
         let seen = Seen {
             before,
             after,
-            mover_before: memo.legal.of(before),
             enemy_before,
-            after_moves: &after_moves,
+            after_captures: &after_captures,
             mv,
             piece: &piece,
             captured: captured.as_ref(),
@@ -212,12 +218,10 @@ impl Replay {
 struct Seen<'a> {
     before: &'a Position,
     after: &'a Position,
-    /// The mover's legal moves before the move.
-    mover_before: MoveList,
-    /// The opponent's legal moves before the move, as if it were to move.
+    /// The opponent's legal captures before the move, as if it were to move.
     enemy_before: MoveList,
-    /// Both sides' legal moves after the move.
-    after_moves: &'a SideMoves,
+    /// Both sides' legal captures after the move.
+    after_captures: &'a SideCaptures,
     mv: Move,
     piece: &'a PieceAt,
     captured: Option<&'a PieceAt>,
@@ -231,12 +235,12 @@ struct Seen<'a> {
 fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
     let mover = seen.before.turn();
     let (before, after) = (seen.before, seen.after);
-    let defender = &seen.after_moves.defender;
+    let defender = &seen.after_captures.defender;
     let uncovers = {
-        let setups_after = uncovering_setups(after, mover, &seen.after_moves.mover);
+        let setups_after = uncovering_setups(after, mover);
         // Only a setup the move created counts; the blocker may be the moved piece itself.
         !setups_after.is_empty() && {
-            let setups_before = uncovering_setups(before, mover, &seen.mover_before);
+            let setups_before = uncovering_setups(before, mover);
             setups_after.iter().any(|s| !setups_before.contains(s))
         }
     };

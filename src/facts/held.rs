@@ -12,10 +12,10 @@
 //! `attacker-held` (the threat comes from a held piece moving along its own line: "sự di động
 //! của nó trên tuyến đó", Điều 24.23's first clause).
 
-use super::lines::{can_move_to, standing_moves, with_turn};
+use super::lines::{StandingMoves, can_move_to, with_turn};
 use super::model::{PieceId, Threat, ThreatFact};
 use super::value::value;
-use crate::xiangqi::{Move, Position, Role, Square, SquareSet};
+use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// A line through a square: its file or its rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,8 +66,9 @@ impl Hold {
 /// elephant or advisor has no line of its own to keep to), it has destinations both on the line
 /// and off it, and every destination off the line would uncover an attack on its own king or
 /// lose a piece it shields (see [`loses_shielded`]). A piece held to both lines cannot move at
-/// all without such a cost; it is held to each.
-pub fn hold(pos: &Position, sq: Square) -> Hold {
+/// all without such a cost; it is held to each. `standing` (of `pos`) gives the piece's
+/// standing moves.
+fn hold_with(pos: &Position, sq: Square, standing: &mut StandingMoves<'_>) -> Hold {
     let Some(piece) = pos.piece_at(sq) else {
         return Hold::default();
     };
@@ -75,53 +76,58 @@ pub fn hold(pos: &Position, sq: Square) -> Hold {
         return Hold::default();
     }
     let reach = pos.reach(sq);
-    let free = standing_moves(pos, sq);
+    let free = standing.of(sq);
     let lines = [Line::File, Line::Rank]
         .into_iter()
         .filter(|&line| {
             let on: SquareSet = reach.iter().filter(|&to| line.joins(sq, to)).collect();
             let off = reach.minus(on);
-            !on.is_empty()
-                && !off.is_empty()
-                && off
-                    .iter()
-                    .all(|to| !free.contains(to) || loses_shielded(pos, sq, to, line))
+            if on.is_empty() || off.is_empty() {
+                return false;
+            }
+            // Found once per line, not once per destination.
+            let holders = holders_on(pos, sq, piece.color.other(), line);
+            off.iter()
+                .all(|to| !free.contains(to) || loses_shielded(pos, sq, to, &holders))
         })
         .collect();
     Hold { lines, reach, free }
 }
 
-/// Whether moving the piece on `sq` to `to`, off `line`, would lose a piece it shields: an
-/// enemy rook or cannon standing on that line could then legally take a friendly piece it
-/// cannot take now, and the taking would be a loss (nothing can legally take back, or the
-/// piece is worth more than its taker). The king is not asked here: uncovering it is a pin
-/// ([`standing_moves`]).
-///
-/// DECISION: "what it shields" is a loss, not any uncovered attack: a really protected piece
-/// of no more worth than the holder may be left to it, for taking it would be an exchange.
-fn loses_shielded(pos: &Position, sq: Square, to: Square, line: Line) -> bool {
-    let Some(piece) = pos.piece_at(sq) else {
-        return false;
-    };
-    let (owner, enemy) = (piece.color, piece.color.other());
-    let holders: Vec<Square> = pos
-        .pieces()
+/// The pieces of `enemy` that may hold the piece on `sq` to `line`: its rooks and cannons on
+/// that line, each with the squares it reaches now.
+fn holders_on(pos: &Position, sq: Square, enemy: Color, line: Line) -> Vec<(Square, SquareSet)> {
+    pos.pieces()
         .filter(|&(h, pc)| {
             pc.color == enemy
                 && matches!(pc.role, Role::Rook | Role::Cannon)
                 && h != sq
                 && line.joins(sq, h)
         })
-        .map(|(h, _)| h)
-        .collect();
+        .map(|(h, _)| (h, pos.reach(h)))
+        .collect()
+}
+
+/// Whether moving the piece on `sq` to `to`, off its line, would lose a piece it shields: an
+/// enemy rook or cannon standing on that line (`holders`, see [`holders_on`]) could then
+/// legally take a friendly piece it cannot take now, and the taking would be a loss (nothing
+/// can legally take back, or the piece is worth more than its taker). The king is not asked
+/// here: uncovering it is a pin ([`super::lines::standing_moves`]).
+///
+/// DECISION: "what it shields" is a loss, not any uncovered attack: a really protected piece
+/// of no more worth than the holder may be left to it, for taking it would be an exchange.
+fn loses_shielded(pos: &Position, sq: Square, to: Square, holders: &[(Square, SquareSet)]) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    let (owner, enemy) = (piece.color, piece.color.other());
     if holders.is_empty() {
         return false;
     }
     let mut left = with_turn(pos, owner);
     left.play_unchecked(Move { from: sq, to });
     let enemy_to_move = with_turn(&left, enemy);
-    holders.iter().any(|&holder| {
-        let before = pos.reach(holder);
+    holders.iter().any(|&(holder, before)| {
         enemy_to_move
             .legal_targets_from(holder)
             .minus(before)
@@ -155,17 +161,30 @@ fn is_loss(pos: &Position, take: Move) -> bool {
     !can_move_to(&taken, take.to)
 }
 
+/// The [`Hold`] on the piece on `sq` (see [`hold_with`]).
+#[cfg(test)]
+fn hold(pos: &Position, sq: Square) -> Hold {
+    hold_with(pos, sq, &mut StandingMoves::new(pos))
+}
+
 /// Adds `target-held` and `attacker-held` to the threats of a ply.
 ///
 /// `after` is the position after the move `mv`, which moved the piece `moved`.
-pub fn mark_held(threats: &mut [Threat], after: &Position, mv: Move, moved: PieceId) {
+/// `standing` holds the standing moves of `after` asked so far.
+pub fn mark_held(
+    threats: &mut [Threat],
+    after: &Position,
+    mv: Move,
+    moved: PieceId,
+    standing: &mut StandingMoves<'_>,
+) {
     // The holds asked about so far: a ply has a handful of threats, on fewer pieces.
     let mut known: Vec<(Square, Hold)> = Vec::new();
     let mut hold_on = |sq: Square| -> Hold {
         if let Some((_, h)) = known.iter().find(|(s, _)| *s == sq) {
             return h.clone();
         }
-        let h = hold(after, sq);
+        let h = hold_with(after, sq, standing);
         known.push((sq, h.clone()));
         h
     };

@@ -1,25 +1,13 @@
 //! Low-level questions about a position that several facts share: who can capture what, and
 //! whether a piece is held to one line.
 
-use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
+use crate::xiangqi::{Color, Move, Position, Square, SquareSet};
 
 /// The position with `side` to move (passing if needed).
 pub fn with_turn(pos: &Position, side: Color) -> Position {
     if pos.turn() == side { *pos } else { pos.pass() }
 }
 
-/// The legal captures of enemy pieces other than the king among `side_moves`, the legal moves
-/// of `side` in `pos` (as if it were to move), in their order.
-pub fn captures_among(pos: &Position, side: Color, side_moves: &[Move]) -> Vec<Move> {
-    side_moves
-        .iter()
-        .copied()
-        .filter(|m| {
-            pos.piece_at(m.to)
-                .is_some_and(|target| target.color != side && target.role != Role::King)
-        })
-        .collect()
-}
 
 /// Whether the piece on `sq` is held to one line: it has pseudo-legal moves off the rank or
 /// off the file through `sq`, but every legal move keeps to one of them. `pos` has the
@@ -69,7 +57,69 @@ pub fn standing_moves(pos: &Position, sq: Square) -> SquareSet {
         .collect()
 }
 
+/// [`standing_moves`] in one position, each square asked once: a ply's threats and holds ask
+/// about the same few pieces (a target of several attackers, a held target).
+pub struct StandingMoves<'a> {
+    pos: &'a Position,
+    known: Vec<(Square, SquareSet)>,
+}
+
+impl<'a> StandingMoves<'a> {
+    /// No square asked yet in `pos`.
+    pub fn new(pos: &'a Position) -> Self {
+        StandingMoves {
+            pos,
+            known: Vec::new(),
+        }
+    }
+
+    /// `standing_moves(pos, sq)`.
+    pub fn of(&mut self, sq: Square) -> SquareSet {
+        if let Some(&(_, moves)) = self.known.iter().find(|(s, _)| *s == sq) {
+            return moves;
+        }
+        let moves = standing_moves(self.pos, sq);
+        self.known.push((sq, moves));
+        moves
+    }
+}
+
 /// Whether the side to move in `pos` can legally move a piece to `sq`.
 pub fn can_move_to(pos: &Position, sq: Square) -> bool {
     pos.has_legal_move_to(sq)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::xiangqi::{Position, Role, random_walks};
+
+    #[test]
+    fn legal_captures_are_the_legal_moves_that_take_a_piece_other_than_the_king() {
+        // The threats, blocks and evasions read captures from `legal_captures`, in its order:
+        // it must list exactly the legal moves onto enemy pieces other than the king, in the
+        // order of `legal_moves` (checks, pins, cannon screens and facing kings included).
+        let fens = [
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
+            "2e1ka3/4a4/4e4/p8/2h6/6R2/P3c4/4C4/4A4/2EK1AE2 w",
+            "3aka3/4c4/4r4/9/9/9/PR7/2p1CA3/7p1/2B2K3 w",
+            "2baka3/C4rN2/4b1n2/1Rp5p/6p2/2P6/4c1P1c/4B3C/4A4/4KAB2 w",
+            "4k4/R8/1R7/9/9/9/9/9/9/3K5 w",
+        ];
+        let positions: Vec<Position> = random_walks(&fens, 0x5851_f42d_4c95_7f2d, 12, 2);
+        let mut captures = 0;
+        for pos in positions {
+            let expected: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| {
+                    pos.piece_at(m.to)
+                        .is_some_and(|t| t.color != pos.turn() && t.role != Role::King)
+                })
+                .collect();
+            assert_eq!(&*pos.legal_captures(), expected.as_slice(), "{pos:?}");
+            captures += expected.len();
+        }
+        assert!(captures > 100, "{captures}");
+    }
 }

@@ -32,8 +32,9 @@ impl AttackPairs {
     }
 }
 
-/// The legal moves of both sides after the move, each as if it were to move.
-pub struct SideMoves {
+/// The legal captures of enemy pieces other than the king by both sides after the move, each
+/// as if it were to move ([`Position::legal_captures`]).
+pub struct SideCaptures {
     /// The mover's.
     pub mover: MoveList,
     /// The defender's (the side to move after the move).
@@ -50,8 +51,8 @@ pub struct MoveContext<'a> {
     pub captured: Option<PieceAt>,
     /// The position after the move (opponent to move).
     pub after: &'a Position,
-    /// The legal moves of both sides after the move.
-    pub after_moves: &'a SideMoves,
+    /// The legal captures of both sides after the move.
+    pub after_captures: &'a SideCaptures,
     /// Identities after the move.
     pub ids: &'a Identities,
     /// The mover.

@@ -76,7 +76,7 @@ fn root_survives_check(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt
         from: attacker.square,
         to: target.square,
     };
-    ctx.after_moves.defender.iter().any(|&answer| {
+    ctx.after.legal_moves().iter().any(|&answer| {
         let mut answered = *ctx.after;
         answered.play_unchecked(answer);
         if !answered.is_legal(take) {

@@ -2,7 +2,7 @@
 
 use super::identity::Identities;
 use super::lines::{
-    can_move_to, captures_among, confined, held_to_line, standing_moves, with_turn,
+    StandingMoves, can_move_to, confined, held_to_line, with_turn,
 };
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::move_context::{AttackPairs, MoveContext};
@@ -33,17 +33,21 @@ pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> AttackPair
     pairs
 }
 
-/// Every capture threat of the mover after the move.
-pub fn threats(ctx: &MoveContext<'_>) -> Vec<Threat> {
+/// Every capture threat of the mover after the move. `standing` holds the standing moves of
+/// `ctx.after` asked so far.
+pub fn threats(ctx: &MoveContext<'_>, standing: &mut StandingMoves<'_>) -> Vec<Threat> {
     let attack_pos = with_turn(ctx.after, ctx.mover);
-    let mut threats: Vec<Threat> = captures_among(&attack_pos, ctx.mover, &ctx.after_moves.mover)
-        .into_iter()
+    let mut threats: Vec<Threat> = ctx
+        .after_captures
+        .mover
+        .iter()
+        .copied()
         .filter_map(|capture| {
             let attacker = ctx.ids.piece_at(ctx.after, capture.from)?;
             let target = ctx.ids.piece_at(ctx.after, capture.to)?;
             let mut taken = attack_pos;
             taken.play_unchecked(capture);
-            Some(describe(ctx, &attack_pos, attacker, target, &taken))
+            Some(describe(ctx, &attack_pos, attacker, target, &taken, standing))
         })
         .collect();
     let targets: Vec<PieceId> = threats.iter().map(|t| t.target.id).collect();
@@ -63,6 +67,7 @@ fn describe(
     attacker: PieceAt,
     target: PieceAt,
     taken: &Position,
+    standing: &mut StandingMoves<'_>,
 ) -> Threat {
     let defender = ctx.mover.other();
     let protectors: Vec<PieceAt> = taken
@@ -96,7 +101,7 @@ fn describe(
     // the moment: after a check, every piece that cannot answer it has no legal move, yet it
     // is not pinned.
     let target_reach = ctx.after.reach(target.square);
-    let target_standing = standing_moves(ctx.after, target.square);
+    let target_standing = standing.of(target.square);
     add(target_standing.is_empty(), ThreatFact::TargetImmobile);
     add(
         target_standing.is_empty() && !target_reach.is_empty(),
