@@ -9,10 +9,7 @@ use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 /// `side_captures`, the legal captures of `side` there (as if it were to move, see
 /// [`Position::legal_captures`]).
 fn attack_lines(pos: &Position, side: Color, side_captures: &[Move]) -> Vec<(Square, Square)> {
-    let mut lines: Vec<(Square, Square)> = side_captures
-        .iter()
-        .map(|m| (m.from, m.to))
-        .collect();
+    let mut lines: Vec<(Square, Square)> = side_captures.iter().map(|m| (m.from, m.to)).collect();
     let enemy_king = pos.king(side.other());
     for checker in pos.attackers(enemy_king, side).iter() {
         lines.push((checker, enemy_king));

@@ -10,9 +10,9 @@ use super::fast_map::FastMap;
 use super::held::mark_held;
 use super::identity::Identities;
 use super::lines::StandingMoves;
+use super::lines::with_turn;
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
-use super::lines::with_turn;
 use super::move_context::{MoveContext, SideCaptures};
 use super::threats::{attack_pairs, threats};
 use crate::xiangqi::{Color, Move, MoveList, Position};
@@ -158,15 +158,15 @@ impl Replay {
         let mut standing = StandingMoves::new(after);
         let mut threats = threats(
             &MoveContext {
-            before,
-            mv,
-            captured,
-            after,
-            after_captures: &after_captures,
-            ids: &ids,
-            mover,
-            moved: piece.id,
-            previous_moved: self.previous_moved,
+                before,
+                mv,
+                captured,
+                after,
+                after_captures: &after_captures,
+                ids: &ids,
+                mover,
+                moved: piece.id,
+                previous_moved: self.previous_moved,
                 before_pairs: &before_pairs,
             },
             &mut standing,

@@ -8,7 +8,6 @@ pub fn with_turn(pos: &Position, side: Color) -> Position {
     if pos.turn() == side { *pos } else { pos.pass() }
 }
 
-
 /// Whether the piece on `sq` is held to one line: it has pseudo-legal moves off the rank or
 /// off the file through `sq`, but every legal move keeps to one of them. `pos` has the
 /// piece's side to move. No legal move at all counts as held.

@@ -1,9 +1,7 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
 use super::identity::Identities;
-use super::lines::{
-    StandingMoves, can_move_to, confined, held_to_line, with_turn,
-};
+use super::lines::{StandingMoves, can_move_to, confined, held_to_line, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::move_context::{AttackPairs, MoveContext};
 use super::protection_lost::lost_protectors;
@@ -47,7 +45,14 @@ pub fn threats(ctx: &MoveContext<'_>, standing: &mut StandingMoves<'_>) -> Vec<T
             let target = ctx.ids.piece_at(ctx.after, capture.to)?;
             let mut taken = attack_pos;
             taken.play_unchecked(capture);
-            Some(describe(ctx, &attack_pos, attacker, target, &taken, standing))
+            Some(describe(
+                ctx,
+                &attack_pos,
+                attacker,
+                target,
+                &taken,
+                standing,
+            ))
         })
         .collect();
     let targets: Vec<PieceId> = threats.iter().map(|t| t.target.id).collect();
