@@ -10,7 +10,7 @@ use super::fast_map::FastMap;
 use super::held::mark_held;
 use super::identity::Identities;
 use super::lines::StandingMoves;
-use super::lines::with_turn;
+use super::lines::{legal_captures, with_turn};
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
 use super::move_context::{MoveContext, SideCaptures};
@@ -41,7 +41,8 @@ pub fn compute(
     positions.push(*start);
     let mut plies = Vec::with_capacity(moves.len());
     for (index, &mv) in moves.iter().enumerate() {
-        plies.push(replay.ply(index, mv, settings, &mut memo)?);
+        let facts = replay.ply(index, mv, settings, &mut memo, &plies)?;
+        plies.push(facts);
         positions.push(replay.pos);
     }
     Ok(SequenceFacts {
@@ -77,8 +78,8 @@ struct PlyKey {
 /// What one sequence has computed so far.
 #[derive(Default)]
 struct Memo {
-    /// The facts of every distinct ply (their `ply` index is the first occurrence's).
-    plies: FastMap<PlyKey, PlyFacts>,
+    /// Where the facts of every distinct ply are: the index of its first occurrence.
+    plies: FastMap<PlyKey, usize>,
     mate: MateMemo,
     captures: Captures,
 }
@@ -93,19 +94,20 @@ impl Captures {
     /// `captures_of(pos, side)`, found once per position and side.
     fn of(&mut self, pos: &Position, side: Color) -> MoveList {
         let pos = with_turn(pos, side);
-        *self.0.entry(pos).or_insert_with(|| pos.legal_captures())
+        *self.0.entry(pos).or_insert_with(|| legal_captures(&pos))
     }
 }
 
 impl Replay {
-    /// Plays `mv` and computes its facts, or takes them from the memo when the same ply
-    /// occurred before.
+    /// Plays `mv` and computes its facts, or takes them from `done` (the facts of the plies
+    /// before it) when the same ply occurred before.
     fn ply(
         &mut self,
         index: usize,
         mv: Move,
         settings: &Settings,
         memo: &mut Memo,
+        done: &[PlyFacts],
     ) -> Result<PlyFacts, FactsError> {
         let before = self.pos;
         let after = before.play(mv).map_err(|_| illegal(index, &before, mv))?;
@@ -116,11 +118,12 @@ impl Replay {
             previous_moved: self.previous_moved,
             opponent_threatened_mate: self.opponent_threatened_mate,
         };
-        let mut facts = match memo.plies.get(&key) {
+        let known = memo.plies.get(&key).and_then(|&first| done.get(first));
+        let mut facts = match known {
             Some(known) => known.clone(),
             None => {
                 let facts = self.fresh(index, &after, mv, settings, memo)?;
-                memo.plies.insert(key, facts.clone());
+                memo.plies.insert(key, index);
                 facts
             }
         };

@@ -1,12 +1,12 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
 use super::identity::Identities;
-use super::lines::{StandingMoves, can_move_to, confined, held_to_line, with_turn};
+use super::lines::{StandingMoves, can_move_to, held_to_line, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::move_context::{AttackPairs, MoveContext};
 use super::protection_lost::lost_protectors;
 use super::value::{crossed, value};
-use crate::xiangqi::{Color, Move, Position, Role};
+use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// The attacks of `side` on enemy pieces other than the king in `pos`, legal or not.
 ///
@@ -34,10 +34,19 @@ pub fn attack_pairs(pos: &Position, ids: &Identities, side: Color) -> AttackPair
 /// Every capture threat of the mover after the move. `standing` holds the standing moves of
 /// `ctx.after` asked so far.
 pub fn threats(ctx: &MoveContext<'_>, standing: &mut StandingMoves<'_>) -> Vec<Threat> {
+    let captures = &ctx.after_captures.mover;
+    if captures.is_empty() {
+        return Vec::new();
+    }
     let attack_pos = with_turn(ctx.after, ctx.mover);
-    let mut threats: Vec<Threat> = ctx
-        .after_captures
-        .mover
+    // The legal destinations of a piece after the move, its own side to move: each
+    // position's king safety is worked out once for all the threats of the ply.
+    let (after_legality, attack_legality) = (ctx.after.legality(), attack_pos.legality());
+    let legal = LegalTargets {
+        defender: &|sq| targets_of(ctx.after.legal_moves_from(sq, &after_legality).iter()),
+        mover: &|sq| targets_of(attack_pos.legal_moves_from(sq, &attack_legality).iter()),
+    };
+    let mut threats: Vec<Threat> = captures
         .iter()
         .copied()
         .filter_map(|capture| {
@@ -52,6 +61,7 @@ pub fn threats(ctx: &MoveContext<'_>, standing: &mut StandingMoves<'_>) -> Vec<T
                 target,
                 &taken,
                 standing,
+                &legal,
             ))
         })
         .collect();
@@ -64,6 +74,19 @@ pub fn threats(ctx: &MoveContext<'_>, standing: &mut StandingMoves<'_>) -> Vec<T
     threats
 }
 
+/// `Position::legal_targets_from` in the position after the move, with each side to move.
+struct LegalTargets<'a> {
+    /// The defender's pieces (the side to move after the move).
+    defender: &'a dyn Fn(Square) -> SquareSet,
+    /// The mover's pieces, the mover to move.
+    mover: &'a dyn Fn(Square) -> SquareSet,
+}
+
+/// The destinations of `moves`.
+fn targets_of<'m>(moves: impl Iterator<Item = &'m Move>) -> SquareSet {
+    moves.map(|m| m.to).collect()
+}
+
 /// The facts of one threat; `attack_pos` is the position after the move with the mover to
 /// move, `taken` the position after the attacker takes the target.
 fn describe(
@@ -73,6 +96,7 @@ fn describe(
     target: PieceAt,
     taken: &Position,
     standing: &mut StandingMoves<'_>,
+    legal: &LegalTargets<'_>,
 ) -> Threat {
     let defender = ctx.mover.other();
     let protectors: Vec<PieceAt> = taken
@@ -117,10 +141,7 @@ fn describe(
         ThreatFact::TargetConfined,
     );
     // The defender is to move after the move: the target's legal moves are its own.
-    let answers = ctx
-        .after
-        .legal_targets_from(target.square)
-        .contains(attacker.square);
+    let answers = (legal.defender)(target.square).contains(attacker.square);
     add(answers, ThreatFact::TargetCanCaptureAttacker);
     let answer = Move {
         from: target.square,
@@ -139,8 +160,14 @@ fn describe(
         horses && !target_reach.contains(attacker.square),
         ThreatFact::AttackerHorseUnanswerable,
     );
+    // Confined: every legal move keeps to one line while its reach leaves it.
+    let attacker_reach = attack_pos.reach(attacker.square);
     add(
-        confined(attack_pos, attacker.square),
+        held_to_line(
+            attacker.square,
+            attacker_reach,
+            (legal.mover)(attacker.square),
+        ),
         ThreatFact::AttackerConfined,
     );
     add(

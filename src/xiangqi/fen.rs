@@ -284,18 +284,21 @@ impl Position {
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let parsed = parse(fen)?;
+        // `from_setup` checks the placement rules; only a broken one asks for them all.
+        let broken = match Position::from_setup(parsed.setup) {
+            Ok(pos) => return Ok(pos),
+            Err(broken) => broken,
+        };
         let mut errors = parsed
             .setup
             .validate()
             .into_iter()
             .map(|e| position_error(fen, &parsed, e));
-        match errors.next() {
-            None => Position::from_setup(parsed.setup).map_err(|e| position_error(fen, &parsed, e)),
-            Some(mut first) => {
-                first.0.related = errors.collect();
-                Err(first)
-            }
-        }
+        let mut first = errors
+            .next()
+            .unwrap_or_else(|| position_error(fen, &parsed, broken));
+        first.0.related = errors.collect();
+        Err(first)
     }
 
     /// The FEN with the common letter set `R N B A K C P`, e.g.

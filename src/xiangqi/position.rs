@@ -468,53 +468,6 @@ impl Position {
     pub fn is_capture(&self, m: Move) -> bool {
         self.board.occupied(self.turn.other()) & (1u128 << m.to.index()) != 0
     }
-    /// The legal captures of enemy pieces other than the king by the side to move: the moves
-    /// of [`Position::legal_moves`] that take such a piece, in the same order. Only the
-    /// captures are tested for legality.
-    #[must_use]
-    pub fn legal_captures(&self) -> MoveList {
-        let enemy = self.turn.other();
-        let victims = self.board.occupied(enemy) & !(1u128 << self.king(enemy).index());
-        let mut list = MoveList::new();
-        if victims == 0 {
-            return list;
-        }
-        let legality = self.legality();
-        let mut occ = self.board.occupied(self.turn);
-        while occ != 0 {
-            let s = occ.trailing_zeros() as usize;
-            occ &= occ - 1;
-            let caps = self.board.reach_mask(s) & victims;
-            if caps == 0 {
-                continue;
-            }
-            let from = Square::from_u8(s as u8);
-            let mut push = |to: usize| {
-                let m = Move::new(from, Square::from_u8(to as u8));
-                if legality.allows(self, m) {
-                    list.push(m);
-                }
-            };
-            if caps & (caps - 1) == 0 {
-                push(caps.trailing_zeros() as usize);
-            } else if matches!(self.board.code(s) & 7, code::ROOK | code::CANNON) {
-                // At most one capture per ray, listed ray by ray (see `Board::piece_targets`).
-                for ray in &super::attacks::RAY_MASKS[s] {
-                    let on_ray = caps & ray;
-                    if on_ray != 0 {
-                        push(on_ray.trailing_zeros() as usize);
-                    }
-                }
-            } else {
-                self.board.piece_targets(s, |to| {
-                    if caps & (1u128 << to) != 0 {
-                        push(to);
-                    }
-                });
-            }
-        }
-        list
-    }
 }
 
 /// The moves of one piece: at most 17 (a rook or cannon in the middle of an empty board), so
