@@ -25,6 +25,7 @@ mod square;
 mod square_set;
 mod text_board;
 
+pub(crate) use board::CheckCandidates;
 pub use fen::{FenError, FenErrorKind};
 pub use mv::{MOVE_LIST_CAPACITY, Move, MoveList, MoveListIntoIter, ParseMoveError};
 pub use perft::{divide, perft};

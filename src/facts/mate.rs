@@ -9,12 +9,12 @@
 //! The answer (the line found, or none) is that of a plain depth-first search: iterative
 //! deepening over 1, 3, 5… plies; at the attacker's turn every legal move in generation order,
 //! each costing one node of the budget, the non-checks skipped; at the defender's turn every
-//! reply. Two things make it cheaper without changing a single answer:
+//! reply. Several things make it cheaper without changing a single answer:
 //!
-//! - A move that neither leaves nor reaches a square on the defending king's rank, file or
-//!   the 5 × 5 box around it cannot give check, so it is charged its node and skipped without
-//!   being played; a piece none of whose moves does is charged for all its legal moves at
-//!   once, counted without listing them.
+//! - A move that cannot give check (see `CheckCandidates`: it neither arrives where its piece
+//!   would attack the defending king nor opens or closes a line or a leg of another piece's
+//!   attack) is charged its node and skipped without being played; a piece none of whose
+//!   moves can is charged for all its legal moves at once, counted without listing them.
 //! - [`MateMemo`] remembers what an attacker's turn at a position and depth returned and how
 //!   many nodes it cost. The search is deterministic, so the same turn with at least that many
 //!   nodes left returns the same line at the same cost; it is replayed from the memo. A turn
@@ -22,16 +22,29 @@
 //!   searches of one sequence, whose positions recur.
 //! - A turn none of whose moves gives check is quiet at every depth: it returns no line and
 //!   costs all its legal moves, or runs the budget out, whatever the depth and the budget.
-//!   [`MateMemo`] remembers the cost of quiet positions, so iterative deepening, which asks
-//!   the same positions again one depth deeper, scans each of them once.
+//!   It is remembered by position alone, so iterative deepening scans it once.
+//!
+//! # Counting turns instead of nodes
+//!
+//! The budget changes an answer only when it runs out. An attacker's turn costs at most
+//! [`MOVE_LIST_CAPACITY`] nodes, one per legal move, so a search that visits `n` attacker
+//! turns costs at most `n × MOVE_LIST_CAPACITY` nodes. [`MateMemo::find`] therefore first
+//! searches counting turns, not nodes: it plays only the moves that may give check and never
+//! counts the others. When the turns it visited must have cost less than the budget, the
+//! plain search never ran out (nor reached zero), and its line is the plain search's. Otherwise (or when
+//! the count passes that bound, which also keeps it from running long) the node-charging
+//! search answers. The law's diagrams use a few hundred nodes of a 200,000-node budget.
 
 use super::fast_map::FastMap;
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{CheckCandidates, MOVE_LIST_CAPACITY, Move, Position};
 
-/// A bounded search for a forced mate by continuous checks.
+/// The most nodes one attacker's turn can cost: its legal moves.
+const MOST_NODES_PER_TURN: u64 = MOVE_LIST_CAPACITY as u64;
+
+/// A bounded search for a forced mate by continuous checks, charging every node to its budget.
 pub struct MateSearch {
     budget: u64,
-    memo: MateMemo,
+    memo: TurnMemo,
 }
 
 impl MateSearch {
@@ -39,7 +52,7 @@ impl MateSearch {
     pub fn new(nodes: u64) -> MateSearch {
         MateSearch {
             budget: nodes,
-            memo: MateMemo::default(),
+            memo: TurnMemo::default(),
         }
     }
 
@@ -47,23 +60,25 @@ impl MateSearch {
     /// 1 = mate in one, 7 = mate in four), every attacker move a check; `None` if there is none
     /// or the budget ran out.
     pub fn find(&mut self, pos: &Position, plies: u32) -> Option<Vec<Move>> {
-        Searcher {
-            budget: &mut self.budget,
-            memo: &mut self.memo,
-        }
-        .find(pos, plies)
+        deepen(
+            &mut Charged {
+                budget: &mut self.budget,
+                memo: &mut self.memo,
+            },
+            pos,
+            plies,
+        )
     }
 }
 
 /// What the searches of one sequence have learnt: whole searches by their position and
-/// bounds, and attacker turns by position and depth (see the module docs for why replaying
-/// them gives the same answers).
+/// bounds, and attacker turns (see the module docs for why replaying them gives the same
+/// answers).
 #[derive(Default)]
 pub struct MateMemo {
     searches: FastMap<(Position, u32, u64), Option<Vec<Move>>>,
-    turns: FastMap<(Position, u32), Known>,
-    /// Attacker turns without a checking move, by position: what they cost.
-    quiet: FastMap<Position, u64>,
+    counted: TurnMemo,
+    charged: TurnMemo,
 }
 
 impl MateMemo {
@@ -73,15 +88,117 @@ impl MateMemo {
         if let Some(line) = self.searches.get(&key) {
             return line.clone();
         }
-        let mut budget = nodes;
-        let line = Searcher {
-            budget: &mut budget,
-            memo: self,
-        }
-        .find(pos, plies);
+        let mut counted = Counted {
+            turns: 0,
+            // Fewer nodes than the budget, so the plain search never spends it all.
+            most_turns: nodes.saturating_sub(1) / MOST_NODES_PER_TURN,
+            memo: &mut self.counted,
+        };
+        let line = deepen(&mut counted, pos, plies);
+        let line = if counted.spent() {
+            let mut budget = nodes;
+            let mut charged = Charged {
+                budget: &mut budget,
+                memo: &mut self.charged,
+            };
+            deepen(&mut charged, pos, plies)
+        } else {
+            line
+        };
         self.searches.insert(key, line.clone());
         line
     }
+}
+
+/// How a search pays for the attacker's turns: the plain search's node budget, or a count of
+/// turns (see the module docs). Both remember turns the same way, each in its own unit.
+trait Meter {
+    /// This meter's memo.
+    fn memo(&mut self) -> &mut TurnMemo;
+
+    /// What the search has used so far, in this meter's unit; it only grows.
+    fn used(&self) -> u64;
+
+    /// Pays `cost` if the search can afford it; `false` (and nothing paid) otherwise.
+    fn pay(&mut self, cost: u64) -> bool;
+
+    /// Pays a quiet turn's `cost`, or all that is left if less: the plain search charges its
+    /// moves one by one until the budget is spent, whatever the depth.
+    fn pay_quiet(&mut self, cost: u64);
+
+    /// Whether the search must stop: the budget (or the count's bound) is spent.
+    fn spent(&self) -> bool;
+
+    /// The attacker's moves at `pos` in order, until one mates within `depth` plies (the line,
+    /// reversed) or the search is spent. Also says whether any move gave check.
+    fn turn(&mut self, pos: &Position, depth: u32, filter: bool) -> (Option<Vec<Move>>, bool);
+
+    /// Attacker to move: some checking move mates within `depth` plies. The line is returned
+    /// in reverse order. `filter`: the defender's king is safe now, so only moves that
+    /// `CheckCandidates` lets through can check.
+    fn attack(&mut self, pos: &Position, depth: u32, filter: bool) -> Option<Vec<Move>> {
+        if let Some(&cost) = self.memo().quiet.get(pos) {
+            self.pay_quiet(cost);
+            return None;
+        }
+        let key = (*pos, depth);
+        if let Some(known) = self.memo().turns.get(&key) {
+            let (line, cost) = (known.line.clone(), known.cost);
+            if self.pay(cost) {
+                return line;
+            }
+        }
+        let start = self.used();
+        let (line, checked) = self.turn(pos, depth, filter);
+        // A turn cut short depends on what was left: not remembered.
+        if !self.spent() {
+            let cost = self.used() - start;
+            if checked {
+                let known = Known {
+                    line: line.clone(),
+                    cost,
+                };
+                self.memo().turns.insert(key, known);
+            } else {
+                self.memo().quiet.insert(*pos, cost);
+            }
+        }
+        line
+    }
+}
+
+/// What a search has learnt of attacker turns, costs in its meter's unit.
+#[derive(Default)]
+struct TurnMemo {
+    /// By position and depth: what the turn returned and cost.
+    turns: FastMap<(Position, u32), Known>,
+    /// Turns without a checking move, by position alone: what they cost.
+    quiet: FastMap<Position, u64>,
+}
+
+/// What an attacker's turn returned (the line reversed) and what it cost.
+struct Known {
+    line: Option<Vec<Move>>,
+    cost: u64,
+}
+
+/// Iterative deepening: the shortest line first, and easy cases stay cheap.
+fn deepen(meter: &mut impl Meter, pos: &Position, plies: u32) -> Option<Vec<Move>> {
+    // A root whose defender already stands in check (a position after a pass) may be
+    // checked by any move: the check filter assumes the defender's king is safe.
+    let filter = !pos.pass().is_check();
+    let mut depth = 1;
+    while depth <= plies {
+        if let Some(mut line) = meter.attack(pos, depth, filter) {
+            line.reverse();
+            return Some(line);
+        }
+        if meter.spent() {
+            return None;
+        }
+        depth += 2;
+    }
+    None
 }
 
 /// What one move of the attacker's turn leaves to do.
@@ -90,93 +207,104 @@ enum After {
     Quiet,
     /// Go on with the next move: this one gave check, and mated too late or not at all.
     Next,
-    /// The turn ends: with a mating line (reversed), or with none when the budget ran out.
+    /// The turn ends: with a mating line (reversed), or with none when the search is spent.
     Ends(Option<Vec<Move>>),
 }
 
-/// What an attacker's turn returned (the line reversed) and the nodes it cost.
-struct Known {
-    line: Option<Vec<Move>>,
-    cost: u64,
-}
-
-/// One search under way: its remaining budget and the memo it reads and fills.
-struct Searcher<'a> {
-    budget: &'a mut u64,
-    memo: &'a mut MateMemo,
-}
-
-impl Searcher<'_> {
-    fn find(&mut self, pos: &Position, plies: u32) -> Option<Vec<Move>> {
-        // A root whose defender already stands in check (a position after a pass) may be
-        // checked by any move: the zone filter assumes the defender's king is safe.
-        let filter = !pos.pass().is_check();
-        // Iterative deepening finds the shortest line and keeps easy cases cheap.
-        let mut depth = 1;
-        while depth <= plies {
-            if let Some(mut line) = self.attack(pos, depth, filter) {
-                line.reverse();
-                return Some(line);
-            }
-            if *self.budget == 0 {
-                return None;
-            }
-            depth += 2;
+/// The attacker's legal move `m`, once found to give check and reach `next`: a mate within
+/// `depth` plies?
+fn after_check(meter: &mut impl Meter, next: &Position, m: Move, depth: u32) -> After {
+    // Below three plies only a mate now counts: whether the defender can move at all is all
+    // that is asked, and the first legal reply answers it.
+    if depth < 3 {
+        return if next.has_legal_move() {
+            After::Next
+        } else {
+            After::Ends(Some(vec![m]))
+        };
+    }
+    let replies = next.legal_moves();
+    if replies.is_empty() {
+        return After::Ends(Some(vec![m]));
+    }
+    // Defender to move: every reply must still lose; the line goes on with the first.
+    let mut first = None;
+    for &r in replies.iter() {
+        let mut after = *next;
+        after.play_unchecked(r);
+        // The defender's reply was legal, so its king is safe: the filter holds.
+        let Some(mut line) = meter.attack(&after, depth - 2, true) else {
+            return After::Next;
+        };
+        if first.is_none() {
+            line.push(r);
+            first = Some(line);
         }
-        None
+    }
+    match first {
+        Some(mut line) => {
+            line.push(m);
+            After::Ends(Some(line))
+        }
+        None => After::Next,
+    }
+}
+
+/// Whether the attacker's legal move `m` in `pos` gives check. `filter`: the defender's
+/// king is safe in `pos`, so only what the move changed can attack it.
+fn gives_check(pos: &Position, m: Move, filter: bool) -> Option<Position> {
+    let mut next = *pos;
+    next.play_unchecked(m);
+    let check = if filter {
+        next.is_check_after(m)
+    } else {
+        next.is_check()
+    };
+    check.then_some(next)
+}
+
+/// The plain search's meter: every legal move of the attacker costs one node.
+struct Charged<'a> {
+    budget: &'a mut u64,
+    memo: &'a mut TurnMemo,
+}
+
+impl Meter for Charged<'_> {
+    fn memo(&mut self) -> &mut TurnMemo {
+        self.memo
     }
 
-    /// Attacker to move: some checking move mates within `depth` plies. The line is returned
-    /// in reverse order. `filter`: the defender's king is safe now, so only moves touching
-    /// the squares its safety depends on can check.
-    fn attack(&mut self, pos: &Position, depth: u32, filter: bool) -> Option<Vec<Move>> {
-        if let Some(&cost) = self.memo.quiet.get(pos) {
-            // The plain search charges a quiet turn's moves one by one until the budget is
-            // spent: the same whatever the depth.
-            *self.budget = self.budget.saturating_sub(cost);
-            return None;
+    fn used(&self) -> u64 {
+        // The budget only falls, so what is used grows as it does.
+        u64::MAX - *self.budget
+    }
+
+    fn pay(&mut self, cost: u64) -> bool {
+        let affordable = *self.budget >= cost;
+        if affordable {
+            *self.budget -= cost;
         }
-        let key = (*pos, depth);
-        if let Some(known) = self.memo.turns.get(&key) {
-            if *self.budget >= known.cost {
-                *self.budget -= known.cost;
-                return known.line.clone();
-            }
-        }
-        let start = *self.budget;
-        let (line, checked) = self.attack_moves(pos, depth, filter);
-        // A turn cut short by the budget depends on the budget: not remembered.
-        if *self.budget > 0 {
-            let cost = start - *self.budget;
-            if !checked {
-                self.memo.quiet.insert(*pos, cost);
-                return line;
-            }
-            let known = Known {
-                line: line.clone(),
-                cost,
-            };
-            self.memo.turns.insert(key, known);
-        }
-        line
+        affordable
+    }
+
+    fn pay_quiet(&mut self, cost: u64) {
+        *self.budget = self.budget.saturating_sub(cost);
+    }
+
+    fn spent(&self) -> bool {
+        *self.budget == 0
     }
 
     /// The attacker's legal moves in the order of [`Position::legal_moves`], piece by piece.
-    /// With `filter`, a piece none of whose moves touches the defending king's zone cannot
-    /// check: its moves are charged to the budget together, as the plain search charges them
-    /// one by one, without being listed. Also says whether any move gave check.
-    fn attack_moves(
-        &mut self,
-        pos: &Position,
-        depth: u32,
-        filter: bool,
-    ) -> (Option<Vec<Move>>, bool) {
+    /// With `filter`, a piece none of whose moves may check is charged for all its moves at
+    /// once, as the plain search charges them one by one, without listing them.
+    fn turn(&mut self, pos: &Position, depth: u32, filter: bool) -> (Option<Vec<Move>>, bool) {
         let mut checked = false;
         let legality = pos.legality();
-        let zone = pos.king_zone(pos.turn().other());
+        let candidates = pos.check_candidates();
         for from in pos.own_pieces().iter() {
             let reach = pos.reach(from);
-            if filter && !zone.contains(from) && reach.intersection(zone).is_empty() {
+            if filter && !pos.piece_may_give_check(&candidates, from, reach) {
                 let count = pos.count_legal_from(from, reach, &legality) as u64;
                 if *self.budget < count {
                     *self.budget = 0;
@@ -186,7 +314,7 @@ impl Searcher<'_> {
                 continue;
             }
             for &m in pos.legal_moves_from(from, &legality).iter() {
-                match self.try_move(pos, m, depth, filter) {
+                match self.try_move(pos, m, depth, filter.then_some(&candidates)) {
                     After::Quiet => {}
                     After::Next => checked = true,
                     After::Ends(line) => return (line, true),
@@ -195,65 +323,93 @@ impl Searcher<'_> {
         }
         (None, checked)
     }
+}
 
-    /// One legal move of the attacker, charged to the budget.
-    fn try_move(&mut self, pos: &Position, m: Move, depth: u32, filter: bool) -> After {
+impl Charged<'_> {
+    /// One legal move of the attacker, charged to the budget. `candidates`: the defender's
+    /// king is safe now, and a move these stop gives no check.
+    fn try_move(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: u32,
+        candidates: Option<&CheckCandidates>,
+    ) -> After {
         if *self.budget == 0 {
             return After::Ends(None);
         }
         *self.budget -= 1;
-        if filter && !pos.touches_check_zone(m) {
+        if candidates.is_some_and(|c| !pos.may_give_check(c, m)) {
             return After::Quiet;
         }
-        let mut next = *pos;
-        next.play_unchecked(m);
-        // With the defender's king safe before the move, only what the move changed can
-        // attack it.
-        let check = if filter {
-            next.is_check_after(m)
-        } else {
-            next.is_check()
-        };
-        if !check {
-            return After::Quiet;
-        }
-        // Below three plies only a mate now counts: whether the defender can move at all
-        // is all that is asked, and the first legal reply answers it.
-        if depth < 3 {
-            return if next.has_legal_move() {
-                After::Next
-            } else {
-                After::Ends(Some(vec![m]))
-            };
-        }
-        let replies = next.legal_moves();
-        if replies.is_empty() {
-            return After::Ends(Some(vec![m]));
-        }
-        match self.defend(&next, &replies, depth - 1) {
-            Some(mut line) => {
-                line.push(m);
-                After::Ends(Some(line))
-            }
-            None => After::Next,
+        match gives_check(pos, m, candidates.is_some()) {
+            Some(next) => after_check(self, &next, m, depth),
+            None => After::Quiet,
         }
     }
+}
 
-    /// Defender to move: every reply still loses within `depth` plies. Returns the line
-    /// after the first reply (reversed).
-    fn defend(&mut self, pos: &Position, replies: &[Move], depth: u32) -> Option<Vec<Move>> {
-        let mut first = None;
-        for &r in replies {
-            let mut next = *pos;
-            next.play_unchecked(r);
-            // The defender's reply was legal, so its king is safe: the filter holds.
-            let mut line = self.attack(&next, depth - 1, true)?;
-            if first.is_none() {
-                line.push(r);
-                first = Some(line);
+/// The turn-counting meter: no move is charged, every attacker turn the plain search would
+/// visit is counted, and the search stops once the count passes `most_turns`.
+struct Counted<'a> {
+    turns: u64,
+    most_turns: u64,
+    memo: &'a mut TurnMemo,
+}
+
+impl Meter for Counted<'_> {
+    fn memo(&mut self) -> &mut TurnMemo {
+        self.memo
+    }
+
+    fn used(&self) -> u64 {
+        self.turns
+    }
+
+    fn pay(&mut self, cost: u64) -> bool {
+        self.turns += cost;
+        true
+    }
+
+    fn pay_quiet(&mut self, cost: u64) {
+        self.turns += cost;
+    }
+
+    fn spent(&self) -> bool {
+        self.turns > self.most_turns
+    }
+
+    /// The attacker's legal moves that may give check, in the order of
+    /// [`Position::legal_moves`] (all of them without `filter`).
+    fn turn(&mut self, pos: &Position, depth: u32, filter: bool) -> (Option<Vec<Move>>, bool) {
+        // The turn itself is one visit.
+        self.turns += 1;
+        let mut checked = false;
+        let mut legality = None;
+        let candidates = pos.check_candidates();
+        for from in pos.own_pieces().iter() {
+            let moves = if filter {
+                pos.legal_checks_from(from, &candidates, &mut legality)
+            } else {
+                let legality = legality.get_or_insert_with(|| pos.legality());
+                pos.legal_moves_from(from, legality)
+            };
+            for &m in moves.iter() {
+                if self.spent() {
+                    return (None, true);
+                }
+                let after = match gives_check(pos, m, filter) {
+                    Some(next) => after_check(self, &next, m, depth),
+                    None => After::Quiet,
+                };
+                match after {
+                    After::Quiet => {}
+                    After::Next => checked = true,
+                    After::Ends(line) => return (line, true),
+                }
             }
         }
-        first
+        (None, checked)
     }
 }
 
@@ -392,6 +548,12 @@ mod tests {
                     found += usize::from(expected.is_some());
                     let got = MateSearch::new(nodes).find(pos, plies);
                     assert_eq!(got, expected, "{pos:?} plies {plies} nodes {nodes}");
+                    // The turn-counting search, and its fallback when the budget is tight.
+                    let counted = MateMemo::default().find(pos, plies, nodes);
+                    assert_eq!(
+                        counted, expected,
+                        "counted: {pos:?} plies {plies} nodes {nodes}"
+                    );
                 }
             }
         }

@@ -284,6 +284,12 @@ pub(crate) static PAWN_ATTACKER_MASK: [[u128; 90]; 2] = [
     step_masks(&PAWN_ATTACKERS[1]),
 ];
 
+/// For each square, the squares a king there could step to.
+pub(crate) static KING_STEP_MASK: [u128; 90] = step_masks(&KING);
+
+/// By colour and square, the squares a pawn of that colour there could step to.
+pub(crate) static PAWN_STEP_MASK: [[u128; 90]; 2] = [step_masks(&PAWN[0]), step_masks(&PAWN[1])];
+
 /// For each square and direction of [`DIRS`], the bitmask of the squares of that ray.
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
     let mut t = [[0u128; 4]; 90];

@@ -2,8 +2,8 @@
 
 use super::{
     attacks::{
-        ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKER_MASK, HORSE_ATTACKERS, KING, PAWN,
-        PAWN_ATTACKER_MASK, PAWN_ATTACKERS, RAY_MASKS, RAYS,
+        ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKER_MASK, HORSE_ATTACKERS, KING, KING_STEP_MASK, PAWN,
+        PAWN_ATTACKER_MASK, PAWN_ATTACKERS, PAWN_STEP_MASK, RAY_MASKS, RAYS,
     },
     mv::{Move, MoveList},
     piece::{Color, Piece},
@@ -53,6 +53,40 @@ impl Danger {
             self.evade_from |= from;
             self.evade_to |= to;
         }
+    }
+}
+
+/// What a move of one side must touch to give check to the other side's king, when that king
+/// is not attacked now: the result of [`Board::check_candidates`]. A superset: a move it lets
+/// through may still give no check, a move it stops never does.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CheckCandidates {
+    /// By piece code: the squares from which such a piece could attack the king once there
+    /// (for rooks, cannons and the flying king, given the pieces on the king's lines now).
+    direct: [u128; 8],
+    /// Squares whose leaving could uncover an attack: the one piece between the king and a
+    /// rook or king of the mover, the two between it and a cannon, a cannon of the mover
+    /// nearest the king on its line, and the legs of the mover's horses.
+    uncover_from: u128,
+    /// Squares whose filling could make a cannon's screen: those between the king and a cannon
+    /// of the mover nearest it on its line.
+    screen_to: u128,
+}
+
+impl CheckCandidates {
+    /// Whether the piece with code `piece` moving from square index `from` to `to` may give
+    /// check.
+    #[inline]
+    pub fn move_may_check(&self, piece: u8, from: usize, to: usize) -> bool {
+        self.piece_may_check(piece, from, 1u128 << to)
+    }
+
+    /// Whether any move of the piece with code `piece` on square index `from` to a square of
+    /// `reach` may give check.
+    #[inline]
+    pub fn piece_may_check(&self, piece: u8, from: usize, reach: u128) -> bool {
+        (self.direct[usize::from(piece & 7)] | self.screen_to) & reach != 0
+            || self.uncover_from & (1u128 << from) != 0
     }
 }
 
@@ -310,6 +344,75 @@ impl Board {
             && PAWN_ATTACKER_MASK[us.other().index()][k] & (1u128 << to) != 0
     }
 
+    /// What a move of colour `us` must touch to give check to the enemy king on square index
+    /// `k`, when that king is not attacked now.
+    ///
+    /// A move changes the board on two squares: it empties `from` and fills `to` (a capture
+    /// leaves `to` filled). So a new attack on the king comes either from the moved piece,
+    /// which must arrive where a piece of its kind would attack the king, or from another
+    /// piece whose path the move changed: a rook's, king's or cannon's line through `from`,
+    /// a cannon's line through `to` (a new screen), or a horse's leg on `from`.
+    ///
+    /// Why the pieces on the king's lines now say where the moved rook or cannon would attack
+    /// from: were `from` on such a line between the king and the piece's own `to`, the piece
+    /// would have attacked the king from `from` already, which the caller rules out.
+    pub fn check_candidates(&self, k: usize, us: Color) -> CheckCandidates {
+        let mine = color_bit(us);
+        let mut out = CheckCandidates {
+            direct: [0; 8],
+            uncover_from: 0,
+            screen_to: 0,
+        };
+        if k >= 90 {
+            return out;
+        }
+        for d in 0..4 {
+            let mut pieces = self.ray_pieces(k, d);
+            let first = pieces.next();
+            let second = pieces.next();
+            let third = pieces.next();
+            let bit = |s: Option<usize>| s.map_or(0, |s| 1u128 << s);
+            let is = |s: Option<usize>, role: u8| s.is_some_and(|s| self.squares[s] == mine | role);
+            // A rook attacks from the ray's squares up to and including the first piece.
+            let before_first = ray_before(k, d, first).mask;
+            let open = before_first | bit(first);
+            out.direct[usize::from(code::ROOK)] |= open;
+            // The files (rays 0 and 1): the flying king.
+            if d < 2 {
+                out.direct[usize::from(code::KING)] |= open;
+            }
+            // A cannon attacks from beyond the first piece up to and including the second.
+            if first.is_some() {
+                let screened = ray_before(k, d, second).mask | bit(second);
+                out.direct[usize::from(code::CANNON)] |= screened & !open;
+            }
+            // The one piece between the king and a rook or king of the mover uncovers it by
+            // leaving; so does either of the two between the king and a cannon.
+            if is(second, code::ROOK) || is(second, code::KING) {
+                out.uncover_from |= bit(first);
+            }
+            if is(third, code::CANNON) {
+                out.uncover_from |= bit(first) | bit(second);
+            }
+            // A cannon of the mover first on the ray: a piece arriving between makes its
+            // screen, and the cannon itself may capture beyond the next piece, which then
+            // screens it (the one case where the piece's own leaving matters).
+            if is(first, code::CANNON) {
+                out.screen_to |= before_first;
+                out.uncover_from |= bit(first);
+            }
+        }
+        for (h, leg) in HORSE_ATTACKERS[k].iter() {
+            if self.code(leg) == code::EMPTY {
+                out.direct[usize::from(code::HORSE)] |= 1u128 << h;
+            } else if self.code(h) == mine | code::HORSE {
+                out.uncover_from |= 1u128 << leg;
+            }
+        }
+        out.direct[usize::from(code::PAWN)] = PAWN_ATTACKER_MASK[us.index()][k];
+        out
+    }
+
     /// What a move of colour `us` must avoid for its king on square index `k`.
     ///
     /// When not in check, a move that is not a king move can only expose the king by leaving a
@@ -460,6 +563,25 @@ impl Board {
         }
         let capture = c != code::EMPTY;
         self.movers_mask(t, by, capture, c == color_bit(by.other()) | code::KING)
+    }
+
+    /// The squares the piece on square index `s` could move to on an empty board (legs, eyes,
+    /// screens and its own pieces aside): a superset of [`Board::reach_mask`] read from tables.
+    /// Advisors and elephants, which never attack a king, get none.
+    #[inline]
+    pub fn span_mask(&self, s: usize) -> u128 {
+        let piece = self.code(s);
+        let Some(rays) = RAY_MASKS.get(s) else {
+            return 0;
+        };
+        match piece & 7 {
+            code::ROOK | code::CANNON => rays[0] | rays[1] | rays[2] | rays[3],
+            // Horse moves are symmetric: a horse reaches the squares whose horses reach it.
+            code::HORSE => HORSE_ATTACKER_MASK[s],
+            code::KING => KING_STEP_MASK[s],
+            code::PAWN => PAWN_STEP_MASK[usize::from(piece >> 3) & 1][s],
+            _ => 0,
+        }
     }
 
     /// The destinations of the pseudo-legal moves of the piece on square index `s`, as a bit

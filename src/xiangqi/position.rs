@@ -4,7 +4,7 @@ use std::hash::{Hash, Hasher};
 
 use super::{
     attacks::CHECK_ZONE,
-    board::{Board, Danger, code},
+    board::{Board, CheckCandidates, Danger, code},
     mv::{Move, MoveList},
     piece::{Color, Piece, Role},
     setup::{PositionError, Setup},
@@ -369,13 +369,62 @@ impl Position {
         }
     }
 
-    /// Whether `m` leaves or reaches a square that decides whether the opponent's king is
-    /// attacked. When the opponent's king is not attacked now, a move for which this is
-    /// false cannot give check.
+    /// What a move of the side to move must touch to give check, when the opponent's king is
+    /// not attacked now: see [`Board::check_candidates`].
     #[inline]
-    pub(crate) fn touches_check_zone(&self, m: Move) -> bool {
-        let zone = CHECK_ZONE[self.king(self.turn.other()).index()];
-        zone & ((1u128 << m.from.index()) | (1u128 << m.to.index())) != 0
+    pub(crate) fn check_candidates(&self) -> CheckCandidates {
+        let them = self.turn.other();
+        self.board
+            .check_candidates(self.king(them).index(), self.turn)
+    }
+
+    /// Whether the legal move `m` may give check, by `candidates` (this position's
+    /// [`Position::check_candidates`]). False only for a move that gives no check.
+    #[inline]
+    pub(crate) fn may_give_check(&self, candidates: &CheckCandidates, m: Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        candidates.move_may_check(self.board.code(from), from, to)
+    }
+
+    /// The legal moves of the piece on `from` (of the side to move) that may give check by
+    /// `candidates`, in the order of [`Position::legal_moves`]. A table lookup finds most pieces
+    /// unable to give check before any move is generated; this position's
+    /// `legality` is computed on first need: most turns have no piece that could check.
+    pub(crate) fn legal_checks_from(
+        &self,
+        from: Square,
+        candidates: &CheckCandidates,
+        legality: &mut Option<Legality>,
+    ) -> PieceMoves {
+        let mut list = PieceMoves::default();
+        let s = from.index();
+        let piece = self.board.code(s);
+        if self.board.occupied(self.turn) & (1u128 << s) == 0
+            || !candidates.piece_may_check(piece, s, self.board.span_mask(s))
+        {
+            return list;
+        }
+        let legality = legality.get_or_insert_with(|| self.legality());
+        self.board.piece_targets(s, |to| {
+            let m = Move::new(from, Square::from_u8(to as u8));
+            if candidates.move_may_check(piece, s, to) && legality.allows(self, m) {
+                list.push(m);
+            }
+        });
+        list
+    }
+
+    /// Whether a move of the piece on `from` to a square of `reach` may give check, by
+    /// `candidates`. False only when none of them gives check.
+    #[inline]
+    pub(crate) fn piece_may_give_check(
+        &self,
+        candidates: &CheckCandidates,
+        from: Square,
+        reach: SquareSet,
+    ) -> bool {
+        let from = from.index();
+        candidates.piece_may_check(self.board.code(from), from, reach.mask())
     }
 
     /// Number of legal moves: `legal_moves().len()`.
@@ -859,6 +908,51 @@ mod tests {
         // The sample must hold checks and mates, or the comparison says little.
         assert!(checks > 10, "{checks}");
         assert!(positions.iter().any(|p| !p.has_legal_move()));
+    }
+
+    #[test]
+    fn check_candidates_let_every_check_through() {
+        // The mate search plays only the moves these let through: a check they stopped would
+        // change its answers. Lines crowded near the kings test the screens and legs.
+        let mut positions = walked_positions();
+        positions.extend(super::random_walks(
+            &[
+                "3k5/9/9/3h5/3C5/3c5/3R5/9/9/4K4 b",
+                "4k4/4a4/9/4p4/4C4/4c4/9/4R4/9/3K5 w",
+                "3ak4/4a4/4h4/4C4/4P4/9/4H4/4C4/9/3K5 w",
+                "4k4/4a4/3h1h3/2C1P1C2/9/9/4r4/9/4A4/3AK4 b",
+                // The cannon nearest the king captures beyond the next piece: e7xe4 checks.
+                "4k4/9/4C4/4p4/9/4r4/9/9/9/3K5 w",
+            ],
+            0x9e37_79b9_7f4a_7c15,
+            40,
+            1,
+        ));
+        let mut checks = 0;
+        for p in positions.iter().filter(|p| !p.pass().is_check()) {
+            let candidates = p.check_candidates();
+            let mut legality = None;
+            for from in p.own_pieces().iter() {
+                let listed: Vec<Move> = p
+                    .legal_moves_from(from, &p.legality())
+                    .iter()
+                    .copied()
+                    .filter(|&m| p.may_give_check(&candidates, m))
+                    .collect();
+                let found = p.legal_checks_from(from, &candidates, &mut legality);
+                assert_eq!(&*found, listed.as_slice(), "{p:?} from {from}");
+            }
+            for &m in p.legal_moves().iter() {
+                let mut next = *p;
+                next.play_unchecked(m);
+                if next.is_check() {
+                    checks += 1;
+                    assert!(p.may_give_check(&candidates, m), "{p:?} {m}");
+                    assert!(next.is_check_after(m), "{p:?} {m}");
+                }
+            }
+        }
+        assert!(checks > 200, "{checks}");
     }
 
     /// The rook's and cannon's moves as the square-by-square walk along each ray lists them.
