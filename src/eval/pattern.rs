@@ -89,6 +89,9 @@ pub(crate) struct Play<'a> {
     /// For each ply, the first ply with the same facts (a disputed play repeats its moves):
     /// what a pattern finds on one it finds on the other, so it is asked once.
     first_same: Vec<usize>,
+    /// Each side's distinct plies (by `first_same`), in order, with how many of its moves
+    /// have their facts: Red's, then Black's.
+    distinct: [Vec<(usize, usize)>; 2],
 }
 
 /// Why a pattern held: the piece chased on every move, and by what.
@@ -135,11 +138,26 @@ impl<'a> Play<'a> {
                 .map(|(i, _)| i)
                 .collect()
         };
+        let first_same = first_same(facts);
+        let moves: [Vec<usize>; 2] = [of(Color::Red), of(Color::Black)];
+        let distinct = |moves: &[usize]| {
+            let mut distinct: Vec<(usize, usize)> = Vec::new();
+            for &i in moves {
+                let same = first_same.get(i).copied().unwrap_or(i);
+                match distinct.iter_mut().find(|(j, _)| *j == same) {
+                    Some((_, times)) => *times += 1,
+                    None => distinct.push((same, 1)),
+                }
+            }
+            distinct
+        };
+        let distinct = [distinct(&moves[0]), distinct(&moves[1])];
         Play {
             facts,
             values,
-            moves: [of(Color::Red), of(Color::Black)],
-            first_same: first_same(facts),
+            moves,
+            first_same,
+            distinct,
         }
     }
 
@@ -189,22 +207,20 @@ impl<'a> Play<'a> {
                 targets: None,
             } => {
                 let moves = self.moves_of(side);
-                let mut known: Vec<(usize, bool)> = Vec::new();
+                let distinct = match side {
+                    Color::Red => &self.distinct[0],
+                    Color::Black => &self.distinct[1],
+                };
+                // Each distinct ply asked once, counted for every move with its facts.
                 let mut count = 0;
-                for &i in moves {
-                    let i = self.same_as(i);
-                    let holds = match known.iter().find(|(j, _)| *j == i) {
-                        Some(&(_, holds)) => holds,
-                        None => {
-                            let holds = match (self.facts.plies.get(i), self.values.get(i)) {
-                                (Some(ply), Some(v)) => eval_move(body, ply, v),
-                                _ => false,
-                            };
-                            known.push((i, holds));
-                            holds
-                        }
+                for &(i, times) in distinct {
+                    let holds = match (self.facts.plies.get(i), self.values.get(i)) {
+                        (Some(ply), Some(v)) => eval_move(body, ply, v),
+                        _ => false,
                     };
-                    count += usize::from(holds);
+                    if holds {
+                        count += times;
+                    }
                     // The answer is known once a move decides it; the moves left cannot
                     // change it (the counts below then still give it).
                     let decided = match quantifier {
@@ -263,7 +279,7 @@ impl<'a> Play<'a> {
         let by_attacker = clause == TargetClause::SameTargetSameAttacker;
         // For each move, the keys (target, or attacker and target) of the threats satisfying
         // the body, sorted, and the pieces as they stood on the last move that had the key.
-        let mut per_move: Vec<Vec<Key>> = Vec::with_capacity(moves.len());
+        let mut per_move: Vec<Vec<Key>> = Vec::new();
         let mut pieces: Vec<(Key, (Option<PieceAt>, PieceAt))> = Vec::new();
         // The threats satisfying the body on each distinct ply, in order, found once.
         let mut found_on: Vec<(usize, Found)> = Vec::new();
@@ -271,15 +287,12 @@ impl<'a> Play<'a> {
         let mut common_so_far: Option<Vec<Key>> = None;
         for &i in moves {
             let same = self.same_as(i);
-            let at = match found_on.iter().position(|(j, _)| *j == same) {
-                Some(at) => at,
-                None => {
-                    found_on.push((same, self.found(body, same, by_attacker)));
-                    found_on.len() - 1
-                }
-            };
-            let Some((_, found)) = found_on.get(at) else {
-                continue;
+            let known = found_on.iter().position(|(j, _)| *j == same);
+            // Kept once the move is done with, unless the move settles the answer first.
+            let fresh = known.is_none().then(|| self.found(body, same, by_attacker));
+            let found = match (&fresh, known.and_then(|at| found_on.get(at))) {
+                (Some(found), _) | (None, Some((_, found))) => found,
+                (None, None) => continue,
             };
             let mut keys = Vec::with_capacity(found.len());
             for &(key, stood) in found {
@@ -309,6 +322,9 @@ impl<'a> Play<'a> {
                 return Holds::plain(false);
             }
             per_move.push(keys);
+            if let Some(found) = fresh {
+                found_on.push((same, found));
+            }
         }
         let witness = |key: &Key| {
             pieces

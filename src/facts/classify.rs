@@ -71,6 +71,15 @@ pub type Setup = (Square, Square, Square);
 /// the king) where it cannot now. The blocker moves away by its first legal move in `pos`, the
 /// mover to move (in the order of [`Position::legal_moves`]).
 pub fn uncovering_setups(pos: &Position, mover: Color) -> Vec<Setup> {
+    setups_asking(pos, mover, may_uncover)
+}
+
+/// Whether moving the blocker on the last square away may let the piece of the given role on
+/// the first square reach further (see [`may_uncover`]).
+type Relation = fn(&Position, Square, Role, Square) -> bool;
+
+/// [`uncovering_setups`], asking only the (line piece, blocker) pairs `related` admits.
+fn setups_asking(pos: &Position, mover: Color, related: Relation) -> Vec<Setup> {
     let p = with_turn(pos, mover);
     // Asked only once some blocker has a line piece behind it.
     let mut legality = None;
@@ -81,10 +90,10 @@ pub fn uncovering_setups(pos: &Position, mover: Color) -> Vec<Setup> {
         .map(|(sq, pc)| (sq, pc.role))
         .collect();
     // The line pieces with what each reaches now.
-    let line_pieces: Vec<(Square, SquareSet)> = friends
+    let line_pieces: Vec<(Square, Role, SquareSet)> = friends
         .iter()
         .filter(|(_, r)| matches!(r, Role::Rook | Role::Cannon | Role::Horse | Role::Elephant))
-        .map(|&(sq, _)| (sq, p.reach(sq)))
+        .map(|&(sq, role)| (sq, role, p.reach(sq)))
         .collect();
     let enemies = p.occupied(mover.other());
     for &(blocker, role) in &friends {
@@ -93,7 +102,7 @@ pub fn uncovering_setups(pos: &Position, mover: Color) -> Vec<Setup> {
         }
         let mut related = line_pieces
             .iter()
-            .filter(|&&(x, _)| x != blocker && related_by_line(x, blocker))
+            .filter(|&&(x, role, _)| x != blocker && related(&p, x, role, blocker))
             .peekable();
         if related.peek().is_none() {
             continue;
@@ -104,7 +113,7 @@ pub fn uncovering_setups(pos: &Position, mover: Color) -> Vec<Setup> {
         };
         let mut moved = p;
         moved.play_unchecked(away);
-        for &(x, before) in related {
+        for &(x, _, before) in related {
             let uncovered = moved.reach(x).minus(before).without(away.to);
             for victim in SquareSet::intersection(uncovered, enemies).iter() {
                 let setup = (blocker, x, victim);
@@ -124,6 +133,43 @@ fn related_by_line(x: Square, blocker: Square) -> bool {
     let df = x.file().abs_diff(blocker.file());
     let dr = x.rank().abs_diff(blocker.rank());
     x.file() == blocker.file() || x.rank() == blocker.rank() || (df <= 1 && dr <= 1)
+}
+
+/// Whether moving `blocker` away may let the `role` on `x` reach a square it cannot reach now
+/// ([`related_by_line`], narrowed where the geometry allows). A rook reaches further only
+/// through the point its line's first piece leaves; a horse only through a freed leg, an
+/// elephant through a freed eye (a piece arriving only shortens their reach). A cannon may
+/// also gain a screen where the blocker arrives, so for it the relation stays whole.
+fn may_uncover(p: &Position, x: Square, role: Role, blocker: Square) -> bool {
+    let df = x.file().abs_diff(blocker.file());
+    let dr = x.rank().abs_diff(blocker.rank());
+    match role {
+        Role::Rook => (df == 0 || dr == 0) && nothing_between(p, x, blocker),
+        Role::Horse => df + dr == 1,
+        Role::Elephant => df == 1 && dr == 1,
+        _ => related_by_line(x, blocker),
+    }
+}
+
+/// Whether no piece stands between `a` and `b`, two different points of one rank or file.
+fn nothing_between(p: &Position, a: Square, b: Square) -> bool {
+    let step = |from: u8, to: u8| match to.cmp(&from) {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    };
+    let (sf, sr) = (step(a.file(), b.file()), step(a.rank(), b.rank()));
+    let mut at = a.offset(sf, sr);
+    while let Some(sq) = at {
+        if sq == b {
+            return true;
+        }
+        if p.piece_at(sq).is_some() {
+            return false;
+        }
+        at = sq.offset(sf, sr);
+    }
+    false
 }
 
 /// Whether the moved piece was under a capture threat before the move and is not after it.
@@ -190,6 +236,33 @@ mod tests {
             .map(|m| m.parse().unwrap())
             .collect();
         compute(&pos, &moves, &Settings::default()).unwrap().plies
+    }
+
+    #[test]
+    fn the_narrowed_relation_finds_every_setup_the_whole_one_finds() {
+        // `may_uncover` skips pairs whose geometry cannot uncover anything; on positions of
+        // every kind the setups must be those of asking every pair on a line or next to it.
+        let fens = [
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
+            "2e1ka3/4a4/4e4/p8/2h6/6R2/P3c4/4C4/4A4/2EK1AE2 w",
+            "3aka3/4c4/4r4/9/9/9/PR7/2p1CA3/7p1/2B2K3 w",
+            "2baka3/C4rN2/4b1n2/1Rp5p/6p2/2P6/4c1P1c/4B3C/4A4/4KAB2 w",
+            "5k3/r8/9/P8/9/H8/9/C8/9/3K5 w",
+        ];
+        let whole: super::Relation = |_, x, _, blocker| super::related_by_line(x, blocker);
+        let mut found = 0;
+        for pos in crate::xiangqi::random_walks(&fens, 0x2b99_2ddf_a232_49d6, 12, 2) {
+            for mover in crate::xiangqi::Color::ALL {
+                let narrowed = super::uncovering_setups(&pos, mover);
+                assert_eq!(
+                    narrowed,
+                    super::setups_asking(&pos, mover, whole),
+                    "{pos:?}"
+                );
+                found += narrowed.len();
+            }
+        }
+        assert!(found > 50, "{found}");
     }
 
     #[test]
