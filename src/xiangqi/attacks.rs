@@ -287,6 +287,12 @@ pub(crate) static PAWN_ATTACKER_MASK: [[u128; 90]; 2] = [
 /// For each square, the squares a king there could step to.
 pub(crate) static KING_STEP_MASK: [u128; 90] = step_masks(&KING);
 
+/// For each square, the squares an advisor there could step to.
+pub(crate) static ADVISOR_STEP_MASK: [u128; 90] = step_masks(&ADVISOR);
+
+/// For each square, the squares an elephant there could step to (eyes aside).
+pub(crate) static ELEPHANT_STEP_MASK: [u128; 90] = step_masks(&ELEPHANT);
+
 /// By colour and square, the squares a pawn of that colour there could step to.
 pub(crate) static PAWN_STEP_MASK: [[u128; 90]; 2] = [step_masks(&PAWN[0]), step_masks(&PAWN[1])];
 

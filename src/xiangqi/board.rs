@@ -2,8 +2,9 @@
 
 use super::{
     attacks::{
-        ADVISOR, ELEPHANT, HORSE, HORSE_ATTACKER_MASK, HORSE_ATTACKERS, KING, KING_STEP_MASK, PAWN,
-        PAWN_ATTACKER_MASK, PAWN_ATTACKERS, PAWN_STEP_MASK, RAY_MASKS, RAYS,
+        ADVISOR, ADVISOR_STEP_MASK, ELEPHANT, ELEPHANT_STEP_MASK, HORSE, HORSE_ATTACKER_MASK,
+        HORSE_ATTACKERS, KING, KING_STEP_MASK, PAWN, PAWN_ATTACKER_MASK, PAWN_ATTACKERS,
+        PAWN_STEP_MASK, RAY_MASKS, RAYS,
     },
     mv::{Move, MoveList},
     piece::{Color, Piece},
@@ -567,7 +568,8 @@ impl Board {
 
     /// The squares the piece on square index `s` could move to on an empty board (legs, eyes,
     /// screens and its own pieces aside): a superset of [`Board::reach_mask`] read from tables.
-    /// Advisors and elephants, which never attack a king, get none.
+    /// Every kind counts, advisors and elephants too: they may block a check or make a
+    /// cannon's screen.
     #[inline]
     pub fn span_mask(&self, s: usize) -> u128 {
         let piece = self.code(s);
@@ -579,6 +581,8 @@ impl Board {
             // Horse moves are symmetric: a horse reaches the squares whose horses reach it.
             code::HORSE => HORSE_ATTACKER_MASK[s],
             code::KING => KING_STEP_MASK[s],
+            code::ADVISOR => ADVISOR_STEP_MASK[s],
+            code::ELEPHANT => ELEPHANT_STEP_MASK[s],
             code::PAWN => PAWN_STEP_MASK[usize::from(piece >> 3) & 1][s],
             _ => 0,
         }

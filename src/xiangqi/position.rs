@@ -254,13 +254,15 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        let legality = self.legality();
         let mut occ = self.board.occupied(self.turn);
         while occ != 0 {
             let s = occ.trailing_zeros() as usize;
             occ &= occ - 1;
-            self.board.piece_moves(s, &mut list);
+            if legality.may_move(&self.board, s) {
+                self.board.piece_moves(s, &mut list);
+            }
         }
-        let legality = self.legality();
         list.retain(|m| legality.allows(self, m));
         list
     }
@@ -275,6 +277,9 @@ impl Position {
         while occ != 0 {
             let s = occ.trailing_zeros() as usize;
             occ &= occ - 1;
+            if !legality.may_move(&self.board, s) {
+                continue;
+            }
             list.clear();
             self.board.piece_moves(s, &mut list);
             if list.iter().any(|&m| legality.allows(self, m)) {
@@ -571,6 +576,17 @@ impl Legality {
     fn needs_no_test(&self, from: Square, reach: SquareSet) -> bool {
         let danger = &self.danger;
         !danger.check && danger.from & (1u128 << from.index()) == 0 && danger.to & reach.mask() == 0
+    }
+
+    /// Whether the piece on square index `s` may have a legal move: false only in check, for
+    /// a piece that can neither reach a square the check needs nor leave one (a table lookup
+    /// spares generating its moves).
+    #[inline]
+    fn may_move(&self, board: &Board, s: usize) -> bool {
+        let danger = &self.danger;
+        !danger.check
+            || danger.evade_from & (1u128 << s) != 0
+            || danger.evade_to & board.span_mask(s) != 0
     }
 
     /// Whether the pseudo-legal move `m` of the side to move in `pos` is legal.
@@ -923,6 +939,8 @@ mod tests {
                 "4k4/4a4/3h1h3/2C1P1C2/9/9/4r4/9/4A4/3AK4 b",
                 // The cannon nearest the king captures beyond the next piece: e7xe4 checks.
                 "4k4/9/4C4/4p4/9/4r4/9/9/9/3K5 w",
+                // An advisor (d2e1) or an elephant (c0e2) screens the cannon on e0.
+                "4k4/9/9/9/9/9/9/3A5/9/2EKC4 w",
             ],
             0x9e37_79b9_7f4a_7c15,
             40,
