@@ -5,6 +5,7 @@
 //! lines are read in chunks, each chunk judged in parallel (order kept) and written out.
 
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
 
 use miette::Diagnostic;
 use rayon::prelude::*;
@@ -235,7 +236,8 @@ pub struct BatchOptions {
     pub cycle: bool,
     /// Judge every case as a presumed cycle (a line may also say `"assume_cycle": true`).
     pub assume_cycle: bool,
-    /// Lines judged in parallel at a time.
+    /// Lines judged in parallel as one job; while the last cases of a chunk finish, the next
+    /// chunk starts (at most two are in flight).
     pub chunk: usize,
 }
 
@@ -281,42 +283,114 @@ pub fn run_batch(
     options: BatchOptions,
     mut progress: impl FnMut(usize),
 ) -> io::Result<BatchSummary> {
-    let mut summary = BatchSummary::default();
-    let chunk_size = options.chunk.max(1);
-    let mut number = 0;
-    let mut bytes = Vec::new();
-    loop {
-        let mut chunk = Vec::with_capacity(chunk_size);
-        while chunk.len() < chunk_size {
-            let Some(whole) = read_line(&mut input, &mut bytes)? else {
+    let mut reader = ChunkReader {
+        size: options.chunk.max(1),
+        number: 0,
+        bytes: Vec::new(),
+    };
+    // Chunks are judged as pool jobs while this thread reads the next one and writes the
+    // finished ones in order: the last, slowest cases of a chunk overlap the next chunk
+    // instead of leaving the other threads idle.
+    rayon::in_place_scope(|scope| {
+        let (done, finished) = mpsc::channel::<(usize, Vec<(String, bool)>)>();
+        let mut summary = BatchSummary::default();
+        let (mut spawned, mut written) = (0, 0);
+        let mut waiting: Vec<(usize, Vec<(String, bool)>)> = Vec::new();
+        let (mut at_end, mut read_error) = (false, None);
+        loop {
+            // Never read past the end: a terminal would wait for more.
+            while !at_end && read_error.is_none() && spawned - written < IN_FLIGHT {
+                let chunk = match reader.next(&mut input) {
+                    Ok(chunk) if chunk.is_empty() => {
+                        at_end = true;
+                        break;
+                    }
+                    Ok(chunk) => chunk,
+                    Err(e) => {
+                        read_error = Some(e);
+                        break;
+                    }
+                };
+                let (done, index) = (done.clone(), spawned);
+                scope.spawn(move |_| {
+                    // The receiver is gone only if writing failed: the results are moot.
+                    let _ = done.send((index, judge_chunk(rules, &chunk, options)));
+                });
+                spawned += 1;
+            }
+            if written == spawned {
+                break;
+            }
+            // INVARIANT: a spawned chunk not yet written holds a sender until it sends.
+            let Ok(chunk) = finished.recv() else {
                 break;
             };
-            number += 1;
-            if let Some(case) = classify(number, &mut bytes, whole) {
+            waiting.push(chunk);
+            while let Some(at) = waiting.iter().position(|(i, _)| *i == written) {
+                let (_, results) = waiting.swap_remove(at);
+                for (text, ok) in results {
+                    summary.cases += 1;
+                    if !ok {
+                        summary.failed += 1;
+                    }
+                    writeln!(output, "{text}")?;
+                }
+                output.flush()?;
+                progress(summary.cases);
+                written += 1;
+            }
+        }
+        match read_error {
+            Some(e) => Err(e),
+            None => Ok(summary),
+        }
+    })
+}
+
+/// Chunks judged or waiting to be written at a time: one being finished while the next one
+/// starts.
+const IN_FLIGHT: usize = 2;
+
+/// Reads a batch input chunk by chunk, numbering its lines.
+struct ChunkReader {
+    /// Cases per chunk.
+    size: usize,
+    /// Lines read so far.
+    number: usize,
+    /// The line being read.
+    bytes: Vec<u8>,
+}
+
+impl ChunkReader {
+    /// The next chunk of up to `size` cases; empty at the end of the input.
+    fn next(&mut self, input: &mut impl BufRead) -> io::Result<Vec<Input>> {
+        let mut chunk = Vec::with_capacity(self.size);
+        while chunk.len() < self.size {
+            let Some(whole) = read_line(input, &mut self.bytes)? else {
+                break;
+            };
+            self.number += 1;
+            if let Some(case) = classify(self.number, &mut self.bytes, whole) {
                 chunk.push(case);
             }
         }
-        if chunk.is_empty() {
-            break;
-        }
-        let results: Vec<(String, bool)> = chunk
-            .par_iter()
-            .map(|case| match case {
-                Input::Case { line, text } => judge_line(rules, *line, text, options),
-                Input::Bad { line, id, why } => (failed(id, *line, why), false),
-            })
-            .collect();
-        for (text, ok) in results {
-            summary.cases += 1;
-            if !ok {
-                summary.failed += 1;
-            }
-            writeln!(output, "{text}")?;
-        }
-        output.flush()?;
-        progress(summary.cases);
+        Ok(chunk)
     }
-    Ok(summary)
+}
+
+/// Judges a chunk of cases in parallel: one output line and whether it succeeded per case.
+fn judge_chunk(
+    rules: &CompiledRules,
+    chunk: &[Input],
+    options: BatchOptions,
+) -> Vec<(String, bool)> {
+    chunk
+        .par_iter()
+        .map(|case| match case {
+            Input::Case { line, text } => judge_line(rules, *line, text, options),
+            Input::Bad { line, id, why } => (failed(id, *line, why), false),
+        })
+        .collect()
 }
 
 /// Reads the next line into `bytes` (without its `\n`), keeping at most [`MAX_LINE`] bytes
