@@ -430,34 +430,39 @@ impl Board {
             evade_from: 1u128 << k,
             evade_to: 0,
         };
-        let Some(masks) = RAY_MASKS.get(k) else {
+        if k >= 90 {
             return danger;
-        };
-        for (d, &mask) in masks.iter().enumerate() {
-            for (n, s) in self.ray_pieces(k, d).enumerate() {
-                let c = self.squares[s];
-                if c & !7 != them {
-                    continue;
-                }
-                // The ray's squares from the king up to this piece.
-                let line = || ray_before(k, d, Some(s)).mask;
-                match c & 7 {
-                    code::ROOK | code::KING => {
-                        danger.from |= mask;
-                        if n == 0 {
-                            danger.add_checker(0, line() | (1u128 << s));
-                        }
-                    }
-                    code::CANNON => {
-                        danger.from |= mask;
-                        danger.to |= mask;
-                        if n == 1 {
-                            let line = line();
-                            danger.add_checker(line, line | (1u128 << s));
-                        }
-                    }
-                    _ => {}
-                }
+        }
+        // A move changes how many pieces stand between the king and a line piece by one at
+        // most: it empties `from` or fills an empty `to` (a capture leaves `to` filled). So
+        // only the first three pieces of each ray matter: a rook or king with one piece
+        // before it, a cannon with none (a new screen), one (check) or two (one leaves).
+        for d in 0..4 {
+            let mut pieces = self.ray_pieces(k, d);
+            let Some(first) = pieces.next() else {
+                continue;
+            };
+            let second = pieces.next();
+            let third = pieces.next();
+            let is = |s: Option<usize>, role: u8| s.is_some_and(|s| self.squares[s] == them | role);
+            let bit = |s: Option<usize>| s.map_or(0, |s| 1u128 << s);
+            // The ray's squares from the king up to `s`.
+            let line = |s: usize| ray_before(k, d, Some(s)).mask;
+            if is(Some(first), code::ROOK) || is(Some(first), code::KING) {
+                danger.add_checker(0, line(first) | (1u128 << first));
+            }
+            if is(Some(first), code::CANNON) {
+                danger.to |= line(first);
+            }
+            if is(second, code::ROOK) || is(second, code::KING) {
+                danger.from |= 1u128 << first;
+            }
+            if let Some(screened) = second.filter(|_| is(second, code::CANNON)) {
+                let line = line(screened);
+                danger.add_checker(line, line | (1u128 << screened));
+            }
+            if is(third, code::CANNON) {
+                danger.from |= (1u128 << first) | bit(second);
             }
         }
         let enemies = self.occ[us.other().index()];
