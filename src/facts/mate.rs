@@ -457,7 +457,8 @@ mod tests {
         assert!(cut > 0 && cut < 5, "{cut}");
     }
 
-    /// The plain search this module must answer exactly as: no zone filter, no memo.
+    /// The plain search this module must answer exactly as: no check filter, no memo, every
+    /// node charged.
     mod reference {
         use crate::xiangqi::{Move, Position};
 
