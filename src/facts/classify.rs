@@ -7,7 +7,7 @@ use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// The (attacker, target) squares of `side`'s captures and checks in `pos`, given
 /// `side_captures`, the legal captures of `side` there (as if it were to move, see
-/// `lines::legal_captures`).
+/// `Position::legal_captures`).
 fn attack_lines(pos: &Position, side: Color, side_captures: &[Move]) -> Vec<(Square, Square)> {
     let mut lines: Vec<(Square, Square)> = side_captures.iter().map(|m| (m.from, m.to)).collect();
     let enemy_king = pos.king(side.other());

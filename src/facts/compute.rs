@@ -10,7 +10,7 @@ use super::fast_map::FastMap;
 use super::held::mark_held;
 use super::identity::Identities;
 use super::lines::StandingMoves;
-use super::lines::{legal_captures, with_turn};
+use super::lines::with_turn;
 use super::mate::MateMemo;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
 use super::move_context::{MoveContext, SideCaptures};
@@ -94,7 +94,7 @@ impl Captures {
     /// `captures_of(pos, side)`, found once per position and side.
     fn of(&mut self, pos: &Position, side: Color) -> MoveList {
         let pos = with_turn(pos, side);
-        *self.0.entry(pos).or_insert_with(|| legal_captures(&pos))
+        *self.0.entry(pos).or_insert_with(|| pos.legal_captures())
     }
 }
 

@@ -33,7 +33,7 @@ impl AttackPairs {
 }
 
 /// The legal captures of enemy pieces other than the king by both sides after the move, each
-/// as if it were to move (`lines::legal_captures`).
+/// as if it were to move (`Position::legal_captures`).
 pub struct SideCaptures {
     /// The mover's.
     pub mover: MoveList,

@@ -339,6 +339,43 @@ impl Position {
         list
     }
 
+    /// The legal captures of enemy pieces other than the king by the side to move: the
+    /// moves of [`Position::legal_moves`] that take such a piece, in the same order. Only the
+    /// pieces that reach such a piece are asked, and only their captures are tested for the
+    /// safety of their king: threats, blocks and evasions ask about captures alone.
+    #[must_use]
+    pub fn legal_captures(&self) -> MoveList {
+        let enemy = self.turn().other();
+        let victims = self.occupied(enemy).without(self.king(enemy));
+        let mut list = MoveList::new();
+        if victims.is_empty() {
+            return list;
+        }
+        let legality = self.legality();
+        for from in self.occupied(self.turn()).iter() {
+            let caps = SquareSet::intersection(self.reach(from), victims);
+            let mut only = caps.iter();
+            match (only.next(), only.next()) {
+                (None, _) => {}
+                (Some(to), None) => {
+                    let m = Move { from, to };
+                    if legality.allows(self, m) {
+                        list.push(m);
+                    }
+                }
+                // Several: in the order the piece's moves are listed.
+                _ => {
+                    for &m in self.legal_moves_from(from, &legality).iter() {
+                        if caps.contains(m.to) {
+                            list.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        list
+    }
+
     /// The number of legal moves of the piece on `sq` of the side to move, whose pseudo-legal
     /// destinations are `reach`; `legality` is this position's. Counted without a look at any
     /// move when none of them needs a king-safety test.
@@ -924,6 +961,36 @@ mod tests {
         // The sample must hold checks and mates, or the comparison says little.
         assert!(checks > 10, "{checks}");
         assert!(positions.iter().any(|p| !p.has_legal_move()));
+    }
+
+    #[test]
+    fn legal_captures_are_the_legal_moves_that_take_a_piece_other_than_the_king() {
+        // The threats, blocks and evasions read captures from `legal_captures`, in its order:
+        // it must list exactly the legal moves onto enemy pieces other than the king, in the
+        // order of `legal_moves` (checks, pins, cannon screens and facing kings included).
+        let fens = [
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
+            "2e1ka3/4a4/4e4/p8/2h6/6R2/P3c4/4C4/4A4/2EK1AE2 w",
+            "3aka3/4c4/4r4/9/9/9/PR7/2p1CA3/7p1/2B2K3 w",
+            "2baka3/C4rN2/4b1n2/1Rp5p/6p2/2P6/4c1P1c/4B3C/4A4/4KAB2 w",
+            "4k4/R8/1R7/9/9/9/9/9/9/3K5 w",
+        ];
+        let positions: Vec<Position> = super::random_walks(&fens, 0x5851_f42d_4c95_7f2d, 12, 2);
+        let mut captures = 0;
+        for pos in positions {
+            let expected: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| {
+                    pos.piece_at(m.to)
+                        .is_some_and(|t| t.color != pos.turn() && t.role != Role::King)
+                })
+                .collect();
+            assert_eq!(&*pos.legal_captures(), expected.as_slice(), "{pos:?}");
+            captures += expected.len();
+        }
+        assert!(captures > 100, "{captures}");
     }
 
     #[test]
