@@ -19,6 +19,7 @@ mod judge;
 mod perft;
 mod rules;
 mod serve;
+mod standings;
 mod test;
 mod whatif;
 
@@ -53,6 +54,8 @@ enum Command {
     Whatif(whatif::WhatifArgs),
     /// Serve the workbench: edit a rule set in the browser and see every verdict change.
     Serve(serve::ServeArgs),
+    /// Rank a tournament's results by a standings form (Điều 21), explaining every tie-break.
+    Standings(standings::StandingsArgs),
     /// Regenerate the documentation in `docs/` from `rules/` and `spec-tests/`.
     Docs(docs::DocsArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
@@ -76,6 +79,7 @@ impl Cli {
             Command::Diff(args) => diff::run(&args),
             Command::Whatif(args) => whatif::run(&args),
             Command::Serve(args) => serve::run(&args),
+            Command::Standings(args) => standings::run(&args),
             Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),

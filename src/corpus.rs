@@ -10,6 +10,7 @@
 mod diagram;
 mod files;
 mod runner;
+mod standings_cases;
 
 use std::path::{Path, PathBuf};
 
@@ -20,8 +21,9 @@ use thiserror::Error;
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
 
 pub use diagram::{Diagram, DiagramError, SpecProblem};
-pub use files::spec_files;
+pub use files::{spec_files, standings_files};
 pub use runner::{CaseOutcome, CaseReport, Totals, run, totals};
+pub use standings_cases::{StandingsOutcome, StandingsReport, run_standings};
 
 /// Rule sets and the diagrams each of them judged.
 #[derive(Debug, Clone)]

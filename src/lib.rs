@@ -60,6 +60,7 @@ pub mod report;
 pub mod serve;
 mod source;
 pub mod spec;
+pub mod standings;
 pub mod syntax;
 pub mod variants;
 pub mod whatif;

@@ -5,6 +5,7 @@
 //! and judging them is the [`corpus`](crate::corpus)'s work.
 
 mod model;
+pub mod results;
 
 pub use model::{
     Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile, Verdict,

@@ -115,7 +115,14 @@ fn error_pos(e: &pest::error::Error<Rule>) -> usize {
 
 /// Words that start an item at the beginning of a line.
 const ITEM_STARTS: &[&str] = &[
-    "term", "ruling", "verdict", "setting", "replace", "remove", "///",
+    "term",
+    "ruling",
+    "verdict",
+    "setting",
+    "replace",
+    "remove",
+    "standings",
+    "///",
 ];
 
 /// The start of the first line after the one containing `pos` that begins (after
@@ -262,6 +269,7 @@ pub const KEYWORDS: &[&str] = &[
     "allowed",
     "loses",
     "draw",
+    "standings",
 ];
 
 fn is_keyword(word: &str) -> bool {
@@ -328,6 +336,20 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::source => "`source`",
         Rule::extends => "`extends`",
         Rule::item => "an item such as `term` or `ruling`",
+        Rule::standings => "`standings`",
+        Rule::standings_clause | Rule::standings_keyword => {
+            "a clause such as `score`, `withdrawal` or `rank`"
+        }
+        Rule::system_clause => "`system`",
+        Rule::match_clause => "`match N games`",
+        Rule::score_clause => "`score game` or `score match`",
+        Rule::score_unit => "`game` or `match`",
+        Rule::forfeit_clause => "`forfeit`",
+        Rule::withdrawal_clause => "`withdrawal`",
+        Rule::split_clause => "`split`",
+        Rule::rank_clause => "`rank`",
+        Rule::criterion => "a criterion such as `points`",
+        Rule::number => "a number such as `1`, `1/2` or `0.5`",
         Rule::setting => "`setting`",
         Rule::term => "`term`",
         Rule::subject => "`move` or `threat`",
@@ -338,7 +360,7 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::restates => "`restates`",
         Rule::graver => "`graver`",
         Rule::remove => "`remove`",
-        Rule::removed_kind => "`term` or `ruling`",
+        Rule::removed_kind => "`term`, `ruling` or `standings`",
         Rule::replace => "`replace`",
         Rule::outcome => "an outcome such as `forbidden`",
         Rule::attr => "an attribute such as `article \"…\"`",
@@ -422,6 +444,18 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::kw_otherwise => "`otherwise`",
         Rule::kw_loses => "`loses`",
         Rule::kw_draw => "`draw`",
+        Rule::kw_standings => "`standings`",
+        Rule::kw_system => "`system`",
+        Rule::kw_match => "`match`",
+        Rule::kw_games => "`games`",
+        Rule::kw_game => "`game`",
+        Rule::kw_score => "`score`",
+        Rule::kw_win => "`win`",
+        Rule::kw_loss => "`loss`",
+        Rule::kw_forfeit => "`forfeit`",
+        Rule::kw_withdrawal => "`withdrawal`",
+        Rule::kw_split => "`split`",
+        Rule::kw_rank => "`rank`",
         Rule::EOI => "the end of the file",
         Rule::WHITESPACE | Rule::COMMENT => "a space or a comment",
     }

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::compile::{CompiledRules, rule_files};
-use xqlaw::corpus::{load_specs, run as run_specs, spec_files, totals};
+use xqlaw::corpus::{
+    load_specs, run as run_specs, run_standings, spec_files, standings_files, totals,
+};
 use xqlaw::effect::coverage;
 
 use super::rules::load;
@@ -83,15 +85,28 @@ pub fn run(args: &TestArgs) -> ExitCode {
             out!("{}", report.render());
         }
     }
+    let standings = run_standings(&compiled, &known, &standings_files(&paths), &rules_dir);
+    for report in &standings {
+        if !args.quiet || report.is_failure() {
+            out!("{}", report.render());
+        }
+    }
     for (file, rules) in &rule_sets {
-        if !reports.iter().any(|r| r.rule_set == rules.name) {
+        let expected = |name: &str| {
+            reports.iter().any(|r| r.rule_set == name)
+                || standings.iter().any(|r| r.rule_set == name)
+        };
+        if !expected(&rules.name) {
             outln!("{}", no_expectations(file, rules, &rules_dir));
         }
     }
     if args.coverage {
         print_coverage(&compiled, &paths);
     }
-    let t = totals(&reports);
+    let mut t = totals(&reports);
+    let standings_failed = standings.iter().filter(|r| r.is_failure()).count();
+    t.passed += standings.len() - standings_failed;
+    t.failed += standings_failed;
     if t.known > 0 {
         outln!(
             "{} known failures (documented in their spec files)",
@@ -99,7 +114,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         );
     }
     outln!("{} passed, {} failed", t.passed, t.failed);
-    if reports.is_empty() {
+    if reports.is_empty() && standings.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
         eprintln!(
             "no cases judged: no spec file under {} states an expectation for the rule sets run",

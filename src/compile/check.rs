@@ -57,6 +57,7 @@ pub(super) fn check(
     }
     let settings = settings(&merged, errors);
     unused_terms(&merged, &graphs.used, warnings);
+    let standings = standings(&merged, errors, warnings);
     if errors.len() > errors_before {
         return None;
     }
@@ -76,9 +77,29 @@ pub(super) fn check(
         terms,
         rulings,
         verdict,
+        standings,
         graph: graphs.predicates,
         warnings: std::sync::Arc::new(Vec::new()),
     })
+}
+
+/// Merges and compiles the standings forms (Điều 21), their problems sorted into errors and
+/// warnings.
+fn standings(
+    merged: &Merged,
+    errors: &mut Vec<CompileError>,
+    warnings: &mut Vec<CompileWarning>,
+) -> Vec<crate::standings::Form> {
+    let mut problems = Vec::new();
+    let forms = crate::standings::compile_forms(&merged.standings, &mut problems);
+    for problem in problems {
+        if problem.is_warning() {
+            warnings.push(CompileWarning::Standings(problem));
+        } else {
+            errors.push(CompileError::Standings(problem));
+        }
+    }
+    forms
 }
 
 /// Resolves every term, in definition order, adding it to the graphs.

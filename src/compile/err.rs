@@ -35,6 +35,10 @@ pub enum CompileError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Parse(ParseError),
+    /// A standings form that does not make sense.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Standings(crate::standings::FormError),
     /// Compilation failed without saying why: a bug in xqlaw.
     #[error("the rule set could not be compiled, but no error was recorded (a bug in xqlaw)")]
     #[diagnostic(code("xqlaw::internal"))]
@@ -846,6 +850,10 @@ pub(crate) fn chain(names: &[&str]) -> String {
 #[derive(Debug, Error, Diagnostic)]
 #[non_exhaustive]
 pub enum CompileWarning {
+    /// A standings form with something suspicious (a criterion that cites no sentence).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Standings(crate::standings::FormError),
     /// A term no other term and no ruling uses.
     #[error("term `{name}` is never used")]
     #[diagnostic(

@@ -117,6 +117,9 @@ pub(crate) struct Merged {
     pub(crate) rulings: Vec<Def<ast::Ruling>>,
     /// The verdict.
     pub(crate) verdict: Option<Def<ast::Verdict>>,
+    /// The standings forms and their removals, in file order up the chain (ancestors first),
+    /// merged by [`crate::standings`].
+    pub(crate) standings: Vec<crate::standings::FormDef>,
     /// The place of each name in `terms` and in `rulings`: looking names up by scanning
     /// made a file of 50,000 rulings compile in quadratic time.
     positions: Positions,
@@ -179,6 +182,7 @@ pub(crate) fn inherit(
         terms: Vec::new(),
         rulings: Vec::new(),
         verdict: None,
+        standings: Vec::new(),
         positions: Positions::default(),
     };
     apply(&mut merged, first, errors);
@@ -387,10 +391,18 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     }
                 }
             }
+            ast::Item::Standings(form) => merged
+                .standings
+                .push(crate::standings::FormDef::define(&file, &rule_set, form)),
             ast::Item::Remove(r) => {
                 let kind = match r.kind {
                     ast::RemovedKind::Term => Kind::Term,
                     ast::RemovedKind::Ruling => Kind::Ruling,
+                    ast::RemovedKind::Standings => {
+                        let removal = crate::standings::FormDef::remove(&file, &rule_set, r.id);
+                        merged.standings.push(removal);
+                        continue;
+                    }
                 };
                 if let Some(first) = local.get(&r.id.node) {
                     errors.push(CompileError::RemoveLocal {

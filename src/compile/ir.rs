@@ -163,6 +163,8 @@ pub struct CompiledRules {
     pub rulings: Vec<Ruling>,
     /// Verdict rows, top to bottom.
     pub verdict: Vec<VerdictRow>,
+    /// The standings forms (Điều 21): how a tournament's results are scored and ranked.
+    pub standings: Vec<crate::standings::Form>,
     /// The predicate graph.
     pub graph: RuleGraph,
     /// Warnings found while compiling (see [`CompiledRules::warnings`]).
@@ -194,6 +196,11 @@ impl CompiledRules {
             r.when = Pattern::Or(Vec::new());
         }
         rules
+    }
+
+    /// The standings form named `id`.
+    pub fn standings_form(&self, id: &str) -> Option<&crate::standings::Form> {
+        self.standings.iter().find(|f| f.id == id)
     }
 
     /// The warnings found while compiling.

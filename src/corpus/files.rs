@@ -4,13 +4,37 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The YAML files under `paths` (files as given, folders searched recursively for `*.yaml`
-/// and `*.yml`), sorted and without duplicates.
+/// The spec files of diagrams under `paths` (files as given, folders searched recursively
+/// for `*.yaml` and `*.yml`), sorted and without duplicates. Standings cases (see
+/// [`standings_files`]) are left out.
 ///
 /// A path that does not exist is kept, so that whoever reads it reports it as unreadable. A
 /// folder is entered once however many links lead to it, so a link loop (`loop -> .`) ends
 /// the walk instead of repeating it.
 pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = all_files(paths);
+    out.retain(|p| !is_standings_case(p));
+    out
+}
+
+/// The standings cases under `paths`: the YAML files of a folder whose name ends in
+/// `-standings` (`spec-tests/vn-1999-standings/`), which `xqlaw test` ranks instead of
+/// judging.
+pub fn standings_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = all_files(paths);
+    out.retain(|p| is_standings_case(p));
+    out
+}
+
+/// Whether the file stands in a folder of standings cases.
+fn is_standings_case(path: &Path) -> bool {
+    path.parent()
+        .and_then(Path::file_name)
+        .is_some_and(|f| f.to_string_lossy().ends_with("-standings"))
+}
+
+/// Every YAML file under `paths`, sorted and without duplicates.
+fn all_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut entered = HashSet::new();
     for path in paths {

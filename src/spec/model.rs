@@ -278,7 +278,7 @@ fn id_error(name: &str, text: &str, message: String) -> SpecError {
 /// outside quotes and comments, plus block levels (indentation, and `- ` or `? ` items
 /// opening a level on the same line). A rough count, on the safe side: it only has to keep
 /// pathological input away from the parser.
-fn too_deep(text: &str) -> Option<usize> {
+pub(crate) fn too_deep(text: &str) -> Option<usize> {
     let mut offset = 0;
     let mut flow = 0usize;
     for line in text.split_inclusive('\n') {

@@ -6,6 +6,9 @@
 
 use crate::source::Node;
 
+mod standings;
+pub use standings::{Clause, CriterionRef, Fraction, ScoreUnit, Standings};
+
 /// A whole rule file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct File {
@@ -39,10 +42,12 @@ pub enum Item {
     Term(Term),
     /// `ruling …`.
     Ruling(Ruling),
-    /// `remove term|ruling NAME`.
+    /// `remove term|ruling|standings NAME`.
     Remove(Remove),
     /// `verdict …`.
     Verdict(Verdict),
+    /// `standings …`: scoring and tie-breaks.
+    Standings(Standings),
 }
 
 /// `setting NAME = N`.
@@ -222,9 +227,11 @@ pub enum RemovedKind {
     Term,
     /// `remove ruling`.
     Ruling,
+    /// `remove standings`.
+    Standings,
 }
 
-/// `remove term|ruling NAME`.
+/// `remove term|ruling|standings NAME`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Remove {
     /// Doc comment lines.
@@ -301,6 +308,7 @@ impl Item {
             Item::Term(t) => Some(&t.id),
             Item::Ruling(r) => Some(&r.id),
             Item::Remove(r) => Some(&r.id),
+            Item::Standings(s) => Some(&s.id),
             Item::Verdict(_) => None,
         }
     }

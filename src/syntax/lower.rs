@@ -11,6 +11,8 @@ use super::err::{DuplicateAttr, IntegerTooLarge, ParseError, TooDeep};
 use super::parser::Rule;
 use crate::source::{Loc, Node, SourceFile};
 
+mod standings;
+
 /// Lowering state: the file (for spans in errors) and the errors found so far.
 pub(super) struct Lowerer<'f> {
     file: &'f SourceFile,
@@ -174,7 +176,7 @@ impl<'f> Lowerer<'f> {
         Some(self.lower_ident(inner(pair).next()?))
     }
 
-    /// `item = _{ setting | term | ruling | remove | verdict }`
+    /// `item = _{ setting | term | ruling | remove | verdict | standings }`
     fn lower_item(&mut self, pair: Pair<'_, Rule>) -> Option<Node<Item>> {
         let loc = self.loc(&pair);
         let item = match pair.as_rule() {
@@ -183,6 +185,7 @@ impl<'f> Lowerer<'f> {
             Rule::ruling => Item::Ruling(self.lower_ruling(pair)?),
             Rule::remove => Item::Remove(self.lower_remove(pair)?),
             Rule::verdict => Item::Verdict(self.lower_verdict(pair)?),
+            Rule::standings => Item::Standings(self.lower_standings(pair)?),
             _ => return None,
         };
         Some(Node::new(item, loc))
@@ -364,11 +367,12 @@ impl<'f> Lowerer<'f> {
         })
     }
 
-    /// `removed_kind = { kw_term | kw_ruling }`
+    /// `removed_kind = { kw_term | kw_ruling | kw_standings }`
     fn lower_removed_kind(&mut self, pair: Pair<'_, Rule>) -> Option<RemovedKind> {
         Some(match pair.into_inner().next()?.as_rule() {
             Rule::kw_term => RemovedKind::Term,
             Rule::kw_ruling => RemovedKind::Ruling,
+            Rule::kw_standings => RemovedKind::Standings,
             _ => return None,
         })
     }

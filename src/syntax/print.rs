@@ -7,6 +7,9 @@ use std::fmt::{self, Write as _};
 
 use super::ast::*;
 
+mod standings;
+pub use standings::fraction;
+
 /// Prints a whole file in the canonical layout.
 ///
 /// # Examples
@@ -95,9 +98,11 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             let kind = match r.kind {
                 RemovedKind::Term => "term",
                 RemovedKind::Ruling => "ruling",
+                RemovedKind::Standings => "standings",
             };
             writeln!(out, "remove {kind} {}", r.id.node)
         }
+        Item::Standings(s) => standings::write_standings(out, s),
         Item::Verdict(v) => {
             docs(out, &v.docs, "")?;
             writeln!(out, "verdict")?;
@@ -302,6 +307,24 @@ remove ruling y
 verdict side forbidden by r and other allowed → other loses
   side forbidden graver and other forbidden graver → draw
   otherwise -> draw
+"#,
+        );
+    }
+
+    #[test]
+    fn standings_round_trip() {
+        round_trip(
+            r#"rules t
+/// Round robin.
+standings round-robin name "vòng tròn" article "Điều 21.3"
+    system round-robin
+    score game win 1 draw 1/2 loss 0 article "Điều 21.1" quote "Thắng được 1 điểm"
+    withdrawal annul-up-to-half article "Điều 21.5.1"
+    split restart
+    rank points article "Điều 21.3" head-to-head sonneborn-berger name "hệ số" lots
+replace standings matches match 2 games score match win 1 draw 0.5 loss 0 forfeit game 4 match 1
+    rank article "Điều lệ" match-points points
+remove standings swiss
 "#,
         );
     }
