@@ -23,7 +23,9 @@ use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
 pub use diagram::{Diagram, DiagramError, SpecProblem};
 pub use files::{spec_files, standings_files};
 pub use runner::{CaseOutcome, CaseReport, Totals, run, totals};
-pub use standings_cases::{StandingsOutcome, StandingsReport, run_standings};
+pub use standings_cases::{
+    StandingsCaseTables, StandingsOutcome, StandingsReport, run_standings, standings_tables,
+};
 
 /// Rule sets and the diagrams each of them judged.
 #[derive(Debug, Clone)]
@@ -34,6 +36,8 @@ pub struct Corpus {
     pub diagrams: Vec<Diagram>,
     /// The spec files that could not be read or replayed, left out (`xqlaw test` says why).
     pub unreadable: Vec<PathBuf>,
+    /// The standings cases (`spec-tests/*-standings/`) with the tables the rule sets give.
+    pub standings: Vec<StandingsCaseTables>,
 }
 
 impl Corpus {
@@ -47,6 +51,7 @@ impl Corpus {
             rules,
             diagrams,
             unreadable: Vec::new(),
+            standings: Vec::new(),
         }
     }
 }
@@ -112,6 +117,7 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusEr
     let specs = load_specs(&[spec_dir.to_path_buf()])?;
     let mut corpus = Corpus::new(rules, specs.diagrams);
     corpus.unreadable = specs.unreadable.into_iter().map(|(path, _)| path).collect();
+    corpus.standings = standings_tables(&corpus.rules, &standings_files(&[spec_dir.to_path_buf()]));
     Ok(corpus)
 }
 

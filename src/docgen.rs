@@ -23,6 +23,7 @@ mod index;
 pub mod links;
 pub(crate) mod markdown;
 mod rule_pages;
+mod standings_page;
 mod summary;
 mod write;
 
@@ -75,6 +76,12 @@ pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFil
     }
     for k in 0..corpus.rules.len() {
         files.extend(rule_pages::pages(corpus, k));
+    }
+    for r in corpus.rules.iter().filter(|r| standings_page::has_own(r)) {
+        files.push(file(
+            &standings_page::link(&r.name),
+            standings_page::standings_page(corpus, r),
+        ));
     }
     for d in &corpus.diagrams {
         files.push(file(&links::diagram(d), diagram_page::diagram(corpus, d)));

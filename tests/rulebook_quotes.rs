@@ -204,3 +204,82 @@ fn a_paraphrase_is_not_verbatim() {
     assert!(texts.verbatim("cxa", "Under any circumstance").is_err());
     assert!(texts.verbatim("vn-2099", "Under any circumstance").is_err());
 }
+
+/// Every citation of a standings form: the form's, its clauses' and its criteria's.
+fn standings_citations(rules: &xqlaw::CompiledRules) -> Vec<(String, xqlaw::standings::Citation)> {
+    let mut out = Vec::new();
+    for form in &rules.standings {
+        let mut add = |what: String, c: &xqlaw::standings::Citation| out.push((what, c.clone()));
+        add(form.id.clone(), &form.citation);
+        if let Some(s) = &form.system {
+            add(format!("{} system", form.id), &s.citation);
+        }
+        add(format!("{} match", form.id), &form.games.citation);
+        add(
+            format!("{} score game", form.id),
+            &form.game_points.citation,
+        );
+        if let Some(m) = &form.match_points {
+            add(format!("{} score match", form.id), &m.citation);
+        }
+        if let Some(f) = &form.forfeit {
+            add(format!("{} forfeit", form.id), &f.citation);
+        }
+        if let Some(w) = &form.withdrawal {
+            add(format!("{} withdrawal", form.id), &w.citation);
+        }
+        add(format!("{} split", form.id), &form.split.citation);
+        add(format!("{} rank", form.id), &form.order);
+        for c in &form.criteria {
+            add(format!("{} {}", form.id, c.id), &c.citation);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_quote_of_the_standings_of_the_1999_law_is_verbatim() {
+    let Some(texts) = Texts::load() else { return };
+    let rules = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let mut count = 0;
+    let mut missing = Vec::new();
+    for (what, citation) in standings_citations(&rules) {
+        let Some(quote) = &citation.quote else {
+            continue;
+        };
+        count += 1;
+        if let Err(e) = texts.verbatim("vn-1999", quote) {
+            missing.push(format!("{what}: {e}: {quote}"));
+        }
+    }
+    assert!(count >= 15, "only {count} quotes");
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // Every criterion of the law's forms quotes its sentence.
+    for form in &rules.standings {
+        for c in &form.criteria {
+            assert!(c.citation.quote.is_some(), "{} {}: no quote", form.id, c.id);
+        }
+    }
+}
+
+#[test]
+fn every_basis_of_a_standings_case_is_verbatim() {
+    let Some(texts) = Texts::load() else { return };
+    let mut count = 0;
+    let mut missing = Vec::new();
+    for path in xqlaw::corpus::standings_files(&["spec-tests".into()]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let case = xqlaw::spec::results::ResultsFile::from_yaml(&text)
+            .unwrap()
+            .case
+            .unwrap();
+        for (rule_set, basis) in &case.basis {
+            count += 1;
+            if let Err(e) = texts.verbatim(rule_set, basis) {
+                missing.push(format!("{} ({rule_set}): {e}: {basis}", case.id));
+            }
+        }
+    }
+    assert!(count >= 8, "only {count} bases");
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

@@ -14,7 +14,9 @@ use std::path::{Path, PathBuf};
 
 use xqlaw::SpecFile;
 use xqlaw::compile::{CompiledRules, load_rules, rule_files};
-use xqlaw::corpus::{CaseOutcome, CaseReport, run, spec_files, totals};
+use xqlaw::corpus::{
+    CaseOutcome, CaseReport, run, spec_files, standings_files, standings_tables, totals,
+};
 
 /// Cases per spec folder and rule set. The law's 80 diagrams state a 1999 verdict each; the
 /// AXF verdict where the Asian rule text is known (67) and the CXA verdict where the collected
@@ -126,6 +128,18 @@ fn explanation() {
     let rules = rule_sets();
     let known: BTreeSet<String> = rules.iter().map(|r| r.name.clone()).collect();
     insta::glob!("../spec-tests", "**/*.yaml", |path| {
+        // A standings case: the table each rule set gives, in words.
+        if !standings_files(&[path.to_path_buf()]).is_empty() {
+            let cases = standings_tables(&rules, &[path.to_path_buf()]);
+            let text: String = cases
+                .iter()
+                .flat_map(|c| &c.tables)
+                .map(|t| format!("== {}\n{}\n", t.rule_set, xqlaw::standings::render::text(t)))
+                .collect();
+            assert!(!text.is_empty(), "{}: no table", path.display());
+            insta::assert_snapshot!(text);
+            return;
+        }
         let reports = run(&rules, &known, &[path.to_path_buf()]);
         let mut text = String::new();
         for r in &reports {

@@ -11,7 +11,7 @@ use xqlaw::standings::{Request, Table, Tournament, compare, render as words, sta
 /// Arguments of `xqlaw standings`.
 #[derive(Debug, clap::Args)]
 pub struct StandingsArgs {
-    /// The results file (YAML: players, rounds, games; see docs/standings.md).
+    /// The results file (YAML: players, rounds, games; see `docs/language.md`, Standings).
     results: PathBuf,
     /// The rule set whose standings form ranks them: the law (`rules/vn-1999.rules`) or a
     /// regulation that extends it (its `extends` are looked for beside it, then in the

@@ -1,7 +1,7 @@
 //! Standings cases: results files with the table each rule set must give, worked out by hand
 //! (`spec-tests/*-standings/`). `xqlaw test` ranks them beside the diagrams it judges.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -78,8 +78,9 @@ impl StandingsReport {
 }
 
 /// Ranks every case of `files` by every rule set it expects a table of: one of `rule_sets`,
-/// or a regulation `NAME.rules` beside the case (its `extends` found in `rules_dir`). `known`
-/// are the rule sets that exist; an expectation of one that is not being run is skipped.
+/// or a regulation `NAME.rules` beside the case (its `extends` found in `rules_dir`), run when
+/// a rule set it extends is. `known` are the rule sets that exist; an expectation of one that
+/// is not being run is skipped.
 pub fn run_standings(
     rule_sets: &[CompiledRules],
     known: &BTreeSet<String>,
@@ -145,7 +146,7 @@ fn run_case(
             return vec![error(
                 &stem,
                 "-",
-                "a standings case needs `case:` with its id, what it shows, the hand computation and the expected tables (docs/standings.md)".to_owned(),
+                "a standings case needs `case:` with its id, what it shows, the hand computation and the expected tables (`docs/language.md`, Standings)".to_owned(),
             )];
         }
     };
@@ -164,6 +165,15 @@ fn run_case(
             }
         } else if dir.join(format!("{name}.rules")).is_file() {
             match regulation(&dir.join(format!("{name}.rules")), rules_dir) {
+                // A regulation is run with the rule set it amends.
+                Ok(rules)
+                    if !rules
+                        .extends
+                        .iter()
+                        .any(|e| rule_sets.iter().any(|r| &r.name == e)) =>
+                {
+                    continue;
+                }
                 Ok(rules) => check(name, &rules, &tournament, expected),
                 Err(message) => StandingsOutcome::Error { message },
             }
@@ -301,5 +311,69 @@ fn differences(table: &Table, expected: &ExpectedTable) -> Vec<String> {
             expected.annulled, table.ranking.annulled
         ));
     }
+    out
+}
+
+/// A standings case as the docs show it: what it shows, the hand computation, and the table
+/// each rule set of the corpus gives.
+#[derive(Debug, Clone)]
+pub struct StandingsCaseTables {
+    /// The case's id.
+    pub id: String,
+    /// The folder it stands in.
+    pub topic: String,
+    /// What it shows.
+    pub title: String,
+    /// The hand computation.
+    pub worked: String,
+    /// Per rule set, the sentence it shows deciding.
+    pub basis: BTreeMap<String, String>,
+    /// The tables of the rule sets of the corpus it expects one of.
+    pub tables: Vec<Table>,
+}
+
+/// The standings cases of `files` with the tables `rule_sets` give them; cases that cannot be
+/// read or ranked are left out (`xqlaw test` says why).
+pub fn standings_tables(
+    rule_sets: &[CompiledRules],
+    files: &[PathBuf],
+) -> Vec<StandingsCaseTables> {
+    let mut out: Vec<StandingsCaseTables> = files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let source = SourceFile::new(path.display().to_string(), text);
+            let case = ResultsFile::from_yaml(&source.text).ok()?.case?;
+            let tournament = Tournament::read(source).ok()?;
+            let tables = case
+                .expect
+                .iter()
+                .filter_map(|(name, expected)| {
+                    let rules = rule_sets.iter().find(|r| &r.name == name)?;
+                    standings(Request {
+                        rule_set: name,
+                        forms: &rules.standings,
+                        tournament: &tournament,
+                        form: expected.form.as_deref(),
+                    })
+                    .ok()
+                })
+                .collect();
+            let topic = path
+                .parent()
+                .and_then(Path::file_name)
+                .map(|t| t.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Some(StandingsCaseTables {
+                id: case.id,
+                topic,
+                title: case.title,
+                worked: case.worked,
+                basis: case.basis,
+                tables,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| (&a.topic, &a.id).cmp(&(&b.topic, &b.id)));
     out
 }

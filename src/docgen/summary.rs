@@ -32,6 +32,13 @@ pub fn summary(corpus: &Corpus) -> String {
     );
     let grouped = articles::group(corpus, r);
     let mut listed = Vec::new();
+    if super::standings_page::has_own(r) {
+        let _ = writeln!(
+            s,
+            "- [Chương IV, Điều 21 — Cách tính thành tích (standings)]({})",
+            super::standings_page::link(&r.name)
+        );
+    }
     for (article, page) in &grouped {
         let _ = writeln!(
             s,

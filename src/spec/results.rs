@@ -1,7 +1,7 @@
 //! The results file of a tournament (`xqlaw standings RESULTS`): its serde model, and finding
 //! the place of any of its parts in the text, so that every error points at its line.
 //!
-//! The schema is documented in `docs/standings.md`. What the values mean (players known,
+//! The schema is documented in `docs/language.md` (Standings). What the values mean (players known,
 //! rounds in range, a game given once) is checked by [`crate::standings`]; this module only
 //! reads the YAML.
 

@@ -230,7 +230,7 @@ impl FormErrorKind {
 #[derive(Debug, Error)]
 #[error("{kind}")]
 pub struct ResultsError {
-    kind: ResultsErrorKind,
+    kind: Box<ResultsErrorKind>,
     file: SourceFile,
     loc: Loc,
 }
@@ -238,7 +238,7 @@ pub struct ResultsError {
 impl ResultsError {
     pub(crate) fn new(kind: ResultsErrorKind, file: &SourceFile, loc: Loc) -> ResultsError {
         ResultsError {
-            kind,
+            kind: Box::new(kind),
             file: file.clone(),
             loc,
         }
@@ -280,7 +280,9 @@ pub enum ResultsErrorKind {
     #[error("invalid results file: {message}")]
     #[diagnostic(
         code("xqlaw::results::yaml"),
-        help("the results file is described in `docs/standings.md`; unknown fields are rejected")
+        help(
+            "the results file is described in `docs/language.md` (Standings); unknown fields are rejected"
+        )
     )]
     Yaml {
         /// The parser's message.

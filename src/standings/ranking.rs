@@ -123,7 +123,7 @@ impl<'s> Ranker<'s> {
                 }
             }
             let mut sorted: Vec<(usize, Score)> = group.iter().copied().zip(values).collect();
-            sorted.sort_by(|a, b| b.1.cmp(&a.1));
+            sorted.sort_by_key(|a| std::cmp::Reverse(a.1));
             let first = sorted.first().map(|s| s.1);
             if sorted.iter().all(|s| Some(s.1) == first) {
                 continue;

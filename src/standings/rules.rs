@@ -22,7 +22,7 @@ pub(crate) struct FormDef {
 
 #[derive(Debug, Clone)]
 enum FormItem {
-    Define(ast::Standings),
+    Define(Box<ast::Standings>),
     Remove(Node<String>),
 }
 
@@ -32,7 +32,7 @@ impl FormDef {
         FormDef {
             file: file.clone(),
             rule_set: rule_set.to_owned(),
-            item: FormItem::Define(form),
+            item: FormItem::Define(Box::new(form)),
         }
     }
 

@@ -193,7 +193,8 @@ impl Scorer<'_> {
                 };
                 return Err(self.entry_error(kind, pairing.games[1]));
             }
-            return self.unplayed(pairing, first.red, first.black, first.outcome);
+            self.unplayed(pairing, first.red, first.black, first.outcome);
+            return Ok(());
         }
         if games.len() != wanted as usize {
             let at = pairing
@@ -282,13 +283,7 @@ impl Scorer<'_> {
     }
 
     /// A pairing not played: an absence, or a game after a withdrawal.
-    fn unplayed(
-        &mut self,
-        pairing: &Pairing,
-        red: usize,
-        black: usize,
-        outcome: Outcome,
-    ) -> Result<(), ResultsError> {
+    fn unplayed(&mut self, pairing: &Pairing, red: usize, black: usize, outcome: Outcome) {
         let withdrawn = |p: usize| self.tournament.withdrawal_of(p).is_some();
         let (absent_red, absent_black, marks) = match outcome {
             Outcome::Absent(Absent::Red) => (true, false, false),
@@ -305,7 +300,6 @@ impl Scorer<'_> {
             absent_black,
             marks,
         );
-        Ok(())
     }
 
     /// Records a forfeit between `a` and `b`; the one who is `away` loses it.
