@@ -31,7 +31,7 @@ pub use model::{
     Threat, ThreatFact,
 };
 pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
-pub use repetition::Repetition;
+pub use repetition::{Repetition, last_cycle};
 pub use table::{describe_loss, render_table};
 
 /// Settings the rule set gives the fact computation.
