@@ -492,8 +492,13 @@ fn bad_input_to_the_command_exits_non_zero_with_the_place() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown player `bihn`"), "{err}");
-    assert!(err.contains("did you mean `binh`?"), "{err}");
+    assert!(
+        err.contains("the players are `an`, `binh`, `cuong`, `dung`"),
+        "{err}"
+    );
     assert!(err.contains("bad.yaml:9:"), "{err}");
+    // Both places are reported, in one run.
+    assert!(err.contains("bad.yaml:14:"), "{err}");
     let (code, _, err) = xqlaw(&[
         "standings",
         "no/such.yaml",
