@@ -524,3 +524,73 @@ fn bad_input_to_the_command_exits_non_zero_with_the_place() {
     );
     assert!(err.contains("did you mean `round-robin`?"), "{err}");
 }
+
+/// The sentences of a quote: split after each full stop.
+fn quoted_sentences(quote: &str) -> Vec<String> {
+    let normal = quote.split_whitespace().collect::<Vec<_>>().join(" ");
+    normal
+        .split_inclusive(". ")
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn every_sentence_of_dieu_21_has_its_home_in_the_standings_forms() {
+    let law = xqlaw::spec::LawText::load(Path::new("law/vn-1999.yaml")).unwrap();
+    let rules = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let mut quotes: Vec<String> = Vec::new();
+    for form in &rules.standings {
+        let mut cited: Vec<&xqlaw::standings::Citation> = vec![
+            &form.games.citation,
+            &form.game_points.citation,
+            &form.order,
+            &form.split.citation,
+        ];
+        cited.extend(form.match_points.as_ref().map(|m| &m.citation));
+        cited.extend(form.forfeit.as_ref().map(|f| &f.citation));
+        cited.extend(form.withdrawal.as_ref().map(|w| &w.citation));
+        cited.extend(form.criteria.iter().map(|c| &c.citation));
+        quotes.extend(
+            cited
+                .iter()
+                .filter_map(|c| c.quote.as_deref())
+                .flat_map(quoted_sentences),
+        );
+    }
+    let sentences: Vec<_> = law
+        .sentences()
+        .filter(|p| p.item.id == "21" || p.item.id.starts_with("21."))
+        .map(|p| {
+            (
+                p.sentence.id.clone(),
+                p.sentence
+                    .text
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        })
+        .collect();
+    assert!(
+        sentences.len() >= 20,
+        "{} sentences of Điều 21",
+        sentences.len()
+    );
+    // Every quoted sentence is a sentence (or a part of one) of Điều 21 as printed…
+    for q in &quotes {
+        assert!(
+            sentences
+                .iter()
+                .any(|(_, s)| s.contains(q.trim_end_matches(' '))),
+            "not in Điều 21: {q}"
+        );
+    }
+    // …and every sentence of Điều 21 is quoted, but the headings the forms' names carry.
+    let homeless: Vec<&str> = sentences
+        .iter()
+        .filter(|(_, s)| !quotes.iter().any(|q| s.contains(q.as_str())))
+        .map(|(id, _)| id.as_str())
+        .collect();
+    assert_eq!(homeless, ["21.3:1", "21.4:1", "21.5:1", "21.5.2:1"]);
+}
