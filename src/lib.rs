@@ -56,6 +56,7 @@ pub mod eval;
 pub mod facts;
 pub mod import;
 pub mod play;
+pub mod records;
 pub mod report;
 pub mod serve;
 mod source;
