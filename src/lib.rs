@@ -54,6 +54,7 @@ pub mod docgen;
 pub mod effect;
 pub mod eval;
 pub mod facts;
+pub mod games;
 pub mod import;
 pub mod play;
 pub mod records;

@@ -167,6 +167,13 @@ pub const EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "wxf", "txt", "ubb", "dhtml", "htm", "html", "xq",
 ];
 
+/// A file or folder that cannot be read or searched, as a refused record.
+#[must_use]
+pub fn unreadable(path: &Path, message: &str) -> RecordError {
+    let file: Arc<Path> = Arc::from(path);
+    RecordError::new(&file, None, Place::File, ErrorKind::Io(message.to_owned()))
+}
+
 /// Reads a file's games.
 #[must_use]
 pub fn read_file(path: &Path) -> FileRecords {
