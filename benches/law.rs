@@ -10,12 +10,12 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_main};
+use xqlaw::batch::{BatchOptions, run_batch};
 use xqlaw::compile::{CompiledRules, compile_amendment, load_rules};
 use xqlaw::conflicts;
 use xqlaw::corpus::{Corpus, Diagram, load_corpus, load_specs, run, spec_files};
 use xqlaw::docgen::generate;
 use xqlaw::facts::{Settings, compute};
-use xqlaw::play::{BatchOptions, run_batch};
 use xqlaw::whatif::Baseline;
 use xqlaw::xiangqi::notation::Notation;
 
@@ -38,7 +38,11 @@ fn bench_facts(c: &mut Criterion) {
     group.bench_function("80 law diagrams", |b| {
         b.iter(|| {
             for d in &diagrams {
-                let _ = black_box(compute(black_box(&d.start), black_box(&d.moves), &settings));
+                let _ = black_box(compute(
+                    black_box(d.play.start()),
+                    black_box(d.play.moves()),
+                    &settings,
+                ));
             }
         });
     });
@@ -72,8 +76,8 @@ fn batch_input(diagrams: &[Diagram], cases: usize) -> String {
     let mut round = 0;
     while lines < cases && !diagrams.is_empty() {
         for d in diagrams {
-            let moves: Vec<String> = d.moves.iter().map(ToString::to_string).collect();
-            let mut case = serde_json::json!({"id": format!("{}-{round}", d.spec.id), "fen": d.start.to_fen(), "moves": moves});
+            let moves: Vec<String> = d.play.moves().iter().map(ToString::to_string).collect();
+            let mut case = serde_json::json!({"id": format!("{}-{round}", d.spec.id), "fen": d.play.start().to_fen(), "moves": moves});
             if d.spec.assume_cycle {
                 case["assume_cycle"] = serde_json::Value::Bool(true);
             }

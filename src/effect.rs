@@ -24,7 +24,7 @@ use thiserror::Error;
 use crate::compile::{CompiledRules, Ruling};
 use crate::conflicts::cited;
 use crate::corpus::Diagram;
-use crate::eval::{Judgement, judge_facts};
+use crate::eval::Judgement;
 use crate::source::{Loc, SourceFile};
 use crate::variants::Decision;
 use crate::words::{plural, title_ranges};
@@ -279,14 +279,14 @@ pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
     let per_case: Vec<(CaseRef, CaseEffect)> = diagrams
         .par_iter()
         .filter_map(|d| {
-            let facts = d.facts(&rules.settings).ok()?;
-            let judgement = judge_facts(rules, &facts);
+            let facts = d.play.facts(&rules.settings).ok()?;
+            let judgement = facts.judge(rules);
             let mut effect = case_effect(rules, d, &judgement);
             for id in &effect.fired {
                 let Some(without) = silenced.get(id.as_str()) else {
                     continue;
                 };
-                if judge_facts(without, &facts).verdict != judgement.verdict {
+                if facts.decide(without).verdict != judgement.verdict {
                     effect.decides.insert(id.clone());
                 }
             }

@@ -7,17 +7,19 @@
 mod err;
 mod explain;
 mod pattern;
+mod play;
 mod verdict;
 
 use serde::Serialize;
 
 pub use err::{EmptyPlay, EvalError};
 pub use explain::{PlyReport, ThreatReport};
+pub use play::{Play, PlayFacts};
 pub use verdict::{FiredRuling, MatchedRow, SideJudgement, Verdict};
 
 use crate::compile::CompiledRules;
 use crate::facts::{Repetition, SequenceFacts};
-use crate::xiangqi::{Color, Move, Position};
+use crate::xiangqi::Color;
 
 /// The judgement of a play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -63,70 +65,38 @@ impl Judgement {
     }
 }
 
-/// Judges `moves` played from `start` as the disputed play: computes the facts with the rule
-/// set's settings, then [`judge_facts`].
+/// Judges a play with a rule set: the door into the evaluator. The facts are computed under the
+/// rule set's settings; a play that repeats no position (and presumes no cycle) gets
+/// [`Verdict::NoRepetition`] and no ruling is tried.
 ///
 /// # Errors
 ///
-/// If a move is illegal or there are no moves.
-pub fn judge(
-    rules: &CompiledRules,
-    start: &Position,
-    moves: &[Move],
-) -> Result<Judgement, EvalError> {
-    judge_assuming(rules, start, moves, None)
+/// There are no moves, or a move is illegal.
+pub fn judge(rules: &CompiledRules, play: &Play) -> Result<Judgement, EvalError> {
+    Ok(play.facts(&rules.settings)?.judge(rules))
 }
 
-/// [`judge`], judging the moves as a presumed cycle for the given reason when no position
-/// repeats (`--assume-cycle`, a batch line's `"assume_cycle": true`, a spec file's
-/// `assume_cycle`).
+/// [`judge`] without the explanation of each ply: the decision alone, what a batch line
+/// prints.
 ///
 /// # Errors
 ///
-/// If a move is illegal or there are no moves.
-pub fn judge_assuming(
-    rules: &CompiledRules,
-    start: &Position,
-    moves: &[Move],
-    assume_cycle: Option<&str>,
-) -> Result<Judgement, EvalError> {
-    let facts = facts_assuming(rules, start, moves, assume_cycle)?;
-    Ok(judge_facts(rules, &facts))
+/// There are no moves, or a move is illegal.
+pub fn decide(rules: &CompiledRules, play: &Play) -> Result<Decision, EvalError> {
+    Ok(play.facts(&rules.settings)?.decide(rules))
 }
 
-/// [`judge_assuming`] without the explanation of each ply: the decision alone, what
-/// `xqlaw judge --batch` prints.
-///
-/// # Errors
-///
-/// If a move is illegal or there are no moves.
-pub fn decide_assuming(
-    rules: &CompiledRules,
-    start: &Position,
-    moves: &[Move],
-    assume_cycle: Option<&str>,
-) -> Result<Decision, EvalError> {
-    let facts = facts_assuming(rules, start, moves, assume_cycle)?;
-    Ok(decide(rules, &facts, &classify(rules, &facts)))
-}
-
-/// The facts of the disputed play under the rule set's settings, its repetition assumed for
-/// the given reason if asked.
-fn facts_assuming(
-    rules: &CompiledRules,
-    start: &Position,
-    moves: &[Move],
-    assume_cycle: Option<&str>,
-) -> Result<SequenceFacts, EvalError> {
-    if moves.is_empty() {
-        return Err(EvalError::Empty(err::EmptyPlay::new()));
+impl PlayFacts<'_> {
+    /// Judges the play with `rules`, whose settings must be those the facts were computed
+    /// with ([`PlayFacts::settings`]).
+    pub fn judge(&self, rules: &CompiledRules) -> Judgement {
+        judge_sequence(rules, &self.facts, self.play.texts())
     }
-    let mut facts =
-        crate::facts::compute(start, moves, &rules.settings).map_err(EvalError::Facts)?;
-    if let Some(reason) = assume_cycle {
-        facts.repetition = facts.repetition.assume(reason);
+
+    /// [`PlayFacts::judge`] without the explanation of each ply.
+    pub fn decide(&self, rules: &CompiledRules) -> Decision {
+        decide_classified(rules, &self.facts, &classify(rules, &self.facts))
     }
-    Ok(facts)
 }
 
 /// What a judgement decides, without the explanation of each ply.
@@ -159,7 +129,11 @@ fn classify(rules: &CompiledRules, facts: &SequenceFacts) -> Vec<pattern::PlyVal
 }
 
 /// Decides a play whose facts are computed and classified (`values`, one per ply).
-fn decide(rules: &CompiledRules, facts: &SequenceFacts, values: &[pattern::PlyValues]) -> Decision {
+fn decide_classified(
+    rules: &CompiledRules,
+    facts: &SequenceFacts,
+    values: &[pattern::PlyValues],
+) -> Decision {
     let play = pattern::Play::new(facts, values);
     // The rulings speak of repeated play only; a play that repeats nothing is not judged.
     if facts.repetition.judged() {
@@ -182,22 +156,30 @@ fn decide(rules: &CompiledRules, facts: &SequenceFacts, values: &[pattern::PlyVa
     }
 }
 
-/// Judges a play whose facts are already computed. Plies alternate sides; each ply's
-/// `mover` says whose move it is.
-pub fn judge_facts(rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
+/// Judges a play whose facts are computed, naming its plies with `texts` when the caller wrote
+/// them. Plies alternate sides; each ply's `mover` says whose move it is.
+fn judge_sequence(
+    rules: &CompiledRules,
+    facts: &SequenceFacts,
+    texts: Option<&[String]>,
+) -> Judgement {
     let values = classify(rules, facts);
     let plies = facts
         .plies
         .iter()
         .zip(&values)
-        .map(|(p, v)| explain::ply_report(rules, p, v))
+        .enumerate()
+        .map(|(i, (p, v))| {
+            let text = texts.and_then(|t| t.get(i)).cloned();
+            explain::ply_report(rules, p, v, text)
+        })
         .collect();
     let Decision {
         verdict,
         red,
         black,
         row,
-    } = decide(rules, facts, &values);
+    } = decide_classified(rules, facts, &values);
     Judgement {
         rules: rules.name.clone(),
         title: rules.title.clone(),
@@ -221,6 +203,11 @@ mod tests {
     const RED: Color = Color::Red;
     const BLACK: Color = Color::Black;
 
+    /// Judges hand-made facts, their plies named by their squares.
+    fn judge_facts(rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
+        judge_sequence(rules, facts, None)
+    }
+
     fn rules() -> CompiledRules {
         compile_str("basic.rules", include_str!("../tests/rules/basic.rules")).unwrap()
     }
@@ -240,6 +227,8 @@ mod tests {
             protectors: Vec::new(),
             protection_lost: Vec::new(),
             facts: facts.to_vec(),
+            target_pinners: Vec::new(),
+            attacker_pinners: Vec::new(),
         }
     }
 
@@ -282,7 +271,7 @@ mod tests {
             BLACK,
             mv,
             at(30, BLACK, Role::Advisor, &mv[2..]),
-            &[MoveFact::Idle],
+            &[],
             Vec::new(),
         )
     }
@@ -611,7 +600,7 @@ mod tests {
                 &[],
                 vec![threat(rook("e5"), t2, NEW)],
             ),
-            ply(BLACK, "a3a9", brook("a9"), &[MoveFact::Idle], vec![]),
+            ply(BLACK, "a3a9", brook("a9"), &[], vec![]),
         ]);
         let j = judge_facts(&rules(), &facts);
         assert!(fired(&j, RED).contains(&"two-against-one"));

@@ -8,15 +8,16 @@ mod classify;
 mod compute;
 mod err;
 mod fast_map;
-mod held;
 mod identity;
 mod lines;
 mod mate;
+mod material;
 pub mod model;
 mod move_context;
 mod protection_lost;
 pub mod registry;
 mod repetition;
+mod restraint;
 mod serial;
 mod table;
 mod threats;
@@ -30,7 +31,7 @@ pub use model::{
     Threat, ThreatFact,
 };
 pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
-pub use repetition::Repetition;
+pub use repetition::{Repetition, last_cycle};
 pub use table::{describe_loss, render_table};
 
 /// Settings the rule set gives the fact computation.

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::compile::CompiledRules;
-use crate::eval::{self, Decision, EvalError, Verdict};
+use crate::eval::{self, Decision, Play, Verdict};
 use crate::records::{GameRecord, RecordedResult};
 use crate::xiangqi::{Color, Move, Position};
 
@@ -117,11 +117,6 @@ impl GameReport {
     }
 }
 
-/// The one call into the evaluator: a cycle judged by a rule set, without the explanation.
-fn decide(rules: &CompiledRules, start: &Position, cycle: &[Move]) -> Result<Decision, EvalError> {
-    eval::decide_assuming(rules, start, cycle, None)
-}
-
 /// Judges a game under each rule set.
 #[must_use]
 pub fn judge_game(rule_sets: &[CompiledRules], record: GameRecord) -> GameReport {
@@ -163,7 +158,8 @@ pub fn judge_game(rule_sets: &[CompiledRules], record: GameRecord) -> GameReport
             if occurrence < rules.ruling_occurrence {
                 return None;
             }
-            let cycle = crate::play::last_cycle(&record.start, &record.moves)?;
+            // The cut of `Play::last_cycle`, which `xqlaw judge --cycle` judges.
+            let cycle = crate::facts::last_cycle(&replayed.positions)?;
             judge(k, rules, cycle)
         })
         .collect();
@@ -182,8 +178,8 @@ fn ruling(
     cycle: Range<usize>,
 ) -> Option<Ruling> {
     let start = replayed.positions.get(cycle.start)?;
-    let played = moves.get(cycle.clone())?;
-    let decision = decide(rules, start, played).ok()?;
+    let play = Play::new(*start, moves.get(cycle.clone())?.to_vec());
+    let decision = eval::decide(rules, &play).ok()?;
     let names = |side: &eval::SideJudgement| side.in_force().map(str::to_owned).collect();
     Some(Ruling {
         rules: rules.name.clone(),

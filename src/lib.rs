@@ -11,8 +11,10 @@
 //! - [`syntax`]: a rule file parsed into a syntax tree ([`parse`]).
 //! - [`compile`]: the tree checked against the facts and compiled into a [`CompiledRules`]
 //!   with its predicate graph ([`load_rules`], [`compile_str`]).
-//! - [`eval`]: a play judged by a rule set ([`judge`]) into a [`Judgement`] that explains
-//!   itself; [`play`] does the same for a play given as text, one at a time or in a batch.
+//! - [`eval`]: a [`Play`] judged by a rule set ([`judge`]) into a [`Judgement`] that explains
+//!   itself, or decided alone ([`decide`]); every caller builds the play and goes through that
+//!   door. [`play_text`] reads a play given as text ([`read_play`]), and [`batch`] judges a
+//!   stream of them.
 //! - [`spec`] and [`corpus`]: the law's diagrams as spec files stating their expected
 //!   verdicts, and every spec file read, replayed and judged ([`load_corpus`]).
 //! - On top of the corpus: [`conflicts`] inside a rule set, what each ruling decides
@@ -32,7 +34,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use xqlaw::{Notation, Position, Verdict, judge, load_rules, parse_text};
+//! use xqlaw::{Notation, Play, Position, Verdict, judge, load_rules, parse_text};
 //!
 //! let rules = load_rules(Path::new("rules/vn-1999.rules"))?;
 //! let start = Position::from_fen("4kae2/4a4/4e3h/2r3p1p/2p2H3/9/1RP3P1P/4E3C/2r1A4/2H1KAEc1 w")?;
@@ -41,12 +43,13 @@
 //!     "P1/1 P8/1 S5/6 P8.1 S6.5 P8/1 S5/6 P8.1 S6.5",
 //!     Notation::Vietnamese,
 //! )?;
-//! let judgement = judge(&rules, &start, &moves)?;
+//! let judgement = judge(&rules, &Play::new(start, moves))?;
 //! println!("{}", judgement.explain());
 //! assert_eq!(judgement.verdict(), Verdict::RedLoses);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod batch;
 pub mod compile;
 pub mod conflicts;
 pub mod corpus;
@@ -56,13 +59,15 @@ pub mod eval;
 pub mod facts;
 pub mod games;
 pub mod import;
-pub mod play;
+pub mod play_text;
 pub mod records;
 pub mod report;
 pub mod serve;
 mod source;
 pub mod spec;
 pub mod syntax;
+#[cfg(test)]
+mod test_support;
 pub mod variants;
 pub mod whatif;
 pub mod words;
@@ -73,8 +78,8 @@ pub use compile::{
     load_rules,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
-pub use eval::{EvalError, Judgement, Verdict, judge};
-pub use play::{PlayError, judge_text};
+pub use eval::{Decision, EvalError, Judgement, Play, Verdict, decide, judge};
+pub use play_text::{PlayError, read_play};
 pub use report::render;
 pub use source::{Loc, Node, NonEmpty, Site, SourceFile};
 pub use spec::SpecFile;

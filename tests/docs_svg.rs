@@ -29,11 +29,20 @@ fn every_board_parses_and_draws_each_piece_once() {
         };
         assert_eq!(
             with_class("piece"),
-            d.start.pieces().count(),
+            d.play.start().pieces().count(),
             "{path}: one piece element per piece"
         );
-        assert_eq!(with_class("arrow"), d.moves.len().min(4), "{path}: arrows");
-        let squares: Vec<String> = d.start.pieces().map(|(sq, _)| sq.to_string()).collect();
+        assert_eq!(
+            with_class("arrow"),
+            d.play.moves().len().min(4),
+            "{path}: arrows"
+        );
+        let squares: Vec<String> = d
+            .play
+            .start()
+            .pieces()
+            .map(|(sq, _)| sq.to_string())
+            .collect();
         for node in doc
             .descendants()
             .filter(|n| n.attribute("class") == Some("piece"))

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use xqlaw::compile::load_rules;
-use xqlaw::eval::judge;
+use xqlaw::eval::{Play, judge};
 use xqlaw::facts::{MoveFact, Settings, ThreatFact, compute};
 use xqlaw::xiangqi::{Move, Position, Role};
 
@@ -66,7 +66,7 @@ proptest! {
         let rules = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
         let (pos, moves) = playout(start, &seeds);
         prop_assume!(!moves.is_empty());
-        let judgement = judge(&rules, &pos, &moves).unwrap();
+        let judgement = judge(&rules, &Play::new(pos, moves)).unwrap();
         prop_assert!(!judgement.explain().is_empty());
     }
 }

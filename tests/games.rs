@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use xqlaw::games::judge_game;
+use xqlaw::play_text::read_play;
 use xqlaw::records::read_file;
 use xqlaw::xiangqi::notation::Notation;
-use xqlaw::{judge_text, load_rules};
+use xqlaw::{judge, load_rules};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -79,7 +80,9 @@ fn the_samples_final_cycles_are_judged_as_judge_cycle_judges_them() {
             }
             ending += 1;
             let texts: Vec<&str> = iccs.iter().map(String::as_str).collect();
-            let expected = judge_text(&rule_sets[0], &fen, &texts, Notation::Iccs, true).unwrap();
+            // What `xqlaw judge --cycle` does: read the play, cut its last cycle, judge it.
+            let play = read_play(&fen, &texts, Notation::Iccs).unwrap();
+            let expected = judge(&rule_sets[0], &play.last_cycle().unwrap()).unwrap();
             let end = report.end[0].as_ref().unwrap();
             assert_eq!(end.verdict, expected.verdict, "{}", entry.path().display());
             compared += 1;

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use xqlaw::compile::load_rules;
-use xqlaw::eval::{Verdict, judge};
+use xqlaw::eval::{Play, Verdict, judge};
 use xqlaw::xiangqi::{Move, Position};
 
 fn position(fen: &str) -> Position {
@@ -22,12 +22,8 @@ fn moves(text: &str) -> Vec<Move> {
 fn perpetual_check_loses() {
     let rules = load_rules(Path::new("tests/rules/basic.rules")).unwrap();
     let start = position("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w");
-    let j = judge(
-        &rules,
-        &start,
-        &moves("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9"),
-    )
-    .unwrap();
+    let play = Play::new(start, moves("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9"));
+    let j = judge(&rules, &play).unwrap();
     assert_eq!(j.verdict(), Verdict::RedLoses, "{}", j.explain());
     insta::assert_snapshot!(j.explain());
 }

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use xqlaw::compile::{CompiledRules, compile_str, load_rules};
-use xqlaw::eval::{Verdict, judge};
+use xqlaw::eval::{Play, Verdict, judge};
 use xqlaw::facts::Settings;
 use xqlaw::xiangqi::{Color, Move, Position};
 
@@ -133,13 +133,13 @@ fn the_real_variants_lapse_the_overrides_of_what_they_remove() {
 }
 
 /// Perpetual check by the white rook: every red move checks (from `tests/judge.rs`).
-fn perpetual_check() -> (Position, Vec<Move>) {
+fn perpetual_check() -> Play {
     let start = Position::from_fen("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w").unwrap();
     let moves = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9"
         .split_whitespace()
         .map(|m| m.parse().unwrap())
         .collect();
-    (start, moves)
+    Play::new(start, moves)
 }
 
 /// `a` sets `b` aside, so `b`'s own `overrides c` does not apply: `c` stays in force.
@@ -157,8 +157,7 @@ fn an_overridden_ruling_sets_nothing_aside() {
              otherwise → draw",
     )
     .unwrap();
-    let (start, moves) = perpetual_check();
-    let j = judge(&rules, &start, &moves).unwrap();
+    let j = judge(&rules, &perpetual_check()).unwrap();
     let red = &j.red;
     let by = |id: &str| {
         red.fired
@@ -188,8 +187,7 @@ fn an_override_in_force_sets_its_ruling_aside() {
              otherwise → draw",
     )
     .unwrap();
-    let (start, moves) = perpetual_check();
-    let j = judge(&rules, &start, &moves).unwrap();
+    let j = judge(&rules, &perpetual_check()).unwrap();
     assert_eq!(j.verdict(), Verdict::Draw, "{}", j.explain());
 }
 
@@ -207,10 +205,10 @@ const BY: &str = "rules by-ruling
 /// are the same in both cases below, and only `by` tells the rows apart.
 #[test]
 fn a_verdict_row_by_a_ruling_needs_that_ruling() {
-    let (start, moves) = perpetual_check();
+    let play = perpetual_check();
     let judged = |ruling: &str| {
         let rules = compile_str("by.rules", &BY.replace("RULING", ruling)).unwrap();
-        judge(&rules, &start, &moves).unwrap()
+        judge(&rules, &play).unwrap()
     };
     // Red checks on every move: `perpetual-check` is in force, and the first row makes it a
     // draw.
@@ -247,7 +245,7 @@ fn patterns_holding(fen: &str, line: &str, side: Color) -> Vec<String> {
         .split_whitespace()
         .map(|m| m.parse().unwrap())
         .collect();
-    let j = judge(&rules, &start, &moves).unwrap();
+    let j = judge(&rules, &Play::new(start, moves)).unwrap();
     let mut fired: Vec<String> = j.side(side).fired.iter().map(|f| f.id.clone()).collect();
     fired.sort_unstable();
     fired
@@ -272,8 +270,8 @@ fn changing_targets_are_no_same_target() {
 /// Red checks on each of its four moves: at least four, not five.
 #[test]
 fn at_least_counts_the_moves() {
-    let (start, moves) = perpetual_check();
-    let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    let red = patterns_holding(&start.to_fen(), &line.join(" "), Color::Red);
+    let play = perpetual_check();
+    let line: Vec<String> = play.moves().iter().map(ToString::to_string).collect();
+    let red = patterns_holding(&play.start().to_fen(), &line.join(" "), Color::Red);
     assert_eq!(red, ["four-checks"]);
 }

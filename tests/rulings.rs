@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use xqlaw::compile::{CompiledRules, load_rules};
-use xqlaw::eval::{Judgement, Verdict, judge};
+use xqlaw::eval::{Judgement, Play, Verdict, judge};
 use xqlaw::syntax::ast::Outcome;
 use xqlaw::xiangqi::{Color, Move, Position};
 
@@ -26,7 +26,7 @@ fn judged(rules: &CompiledRules, fen: &str, line: &str) -> Judgement {
         .split_whitespace()
         .map(|m| m.parse().unwrap())
         .collect();
-    judge(rules, &start, &moves).unwrap()
+    judge(rules, &Play::new(start, moves)).unwrap()
 }
 
 /// The rulings in force for `side`.

@@ -336,8 +336,8 @@ async fn judge_answers_as_the_command_line_does() {
     assert_eq!(body["verdict"], "red_loses");
     // The same object as `xqlaw judge --json` prints.
     let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
-    let cli =
-        xqlaw::judge_text(&rules, HINH_62, &moves, xqlaw::Notation::Vietnamese, false).unwrap();
+    let play = xqlaw::read_play(HINH_62, &moves, xqlaw::Notation::Vietnamese).unwrap();
+    let cli = xqlaw::judge(&rules, &play).unwrap();
     assert_eq!(body, serde_json::to_value(&cli).unwrap());
 }
 
@@ -478,15 +478,10 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
     assert_ne!(assumed["verdict"], "no_repetition", "{assumed}");
     // As the command line judges it with `--assume-cycle`.
     let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
-    let cli = xqlaw::play::judge_text_assuming(
-        &rules,
-        xqlaw::START_FEN,
-        &["h2e2", "h9g7"],
-        xqlaw::Notation::Iccs,
-        false,
-        true,
-    )
-    .unwrap();
+    let play = xqlaw::read_play(xqlaw::START_FEN, &["h2e2", "h9g7"], xqlaw::Notation::Iccs)
+        .unwrap()
+        .assuming_cycle(xqlaw::play_text::ASSUMED_BY_REQUEST);
+    let cli = xqlaw::judge(&rules, &play).unwrap();
     assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
     let bad = json!({"rules": "vn-1999", "moves": moves, "assume_cycle": "yes"});
     let (status, _) = post("/api/judge", bad).await;

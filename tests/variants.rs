@@ -95,7 +95,7 @@ fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
 /// so in its explanation.
 #[test]
 fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
-    use xqlaw::{Notation, Position, judge, parse_text};
+    use xqlaw::{Notation, Play, Position, judge, parse_text};
     let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
     for rules in &corpus.rules {
         let mut marked: Vec<&str> = rules
@@ -136,7 +136,7 @@ fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
         Notation::Vietnamese,
     )
     .unwrap();
-    let judgement = judge(cxa, &start, &moves).unwrap();
+    let judgement = judge(cxa, &Play::new(start, moves)).unwrap();
     let fired = judgement
         .red
         .fired

@@ -4,10 +4,12 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use xqlaw::batch::{BatchOptions, run_batch};
 use xqlaw::compile::CompiledRules;
-use xqlaw::play::{BatchOptions, judge_text_assuming, run_batch};
+use xqlaw::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use xqlaw::xiangqi::START_FEN;
 use xqlaw::xiangqi::notation::Notation;
+use xqlaw::{Judgement, judge};
 
 use super::render;
 use super::rules::load;
@@ -63,16 +65,7 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     if let Some(batch) = &args.batch {
         return run_batch_file(&rules, batch, notation, args);
     }
-    let moves = args.moves.as_deref().unwrap_or_default();
-    let texts: Vec<&str> = moves.split_whitespace().collect();
-    match judge_text_assuming(
-        &rules,
-        &args.fen,
-        &texts,
-        notation,
-        args.cycle,
-        args.assume_cycle,
-    ) {
+    match judge_one(&rules, notation, args) {
         Ok(judgement) => {
             if args.json {
                 return super::print_json(&judgement);
@@ -86,6 +79,25 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The play of the arguments judged: read, cut to its last cycle with `--cycle`, presumed a
+/// cycle with `--assume-cycle`.
+fn judge_one(
+    rules: &CompiledRules,
+    notation: Notation,
+    args: &JudgeArgs,
+) -> Result<Judgement, PlayError> {
+    let moves = args.moves.as_deref().unwrap_or_default();
+    let texts: Vec<&str> = moves.split_whitespace().collect();
+    let mut play = read_play(&args.fen, &texts, notation)?;
+    if args.cycle {
+        play = play.last_cycle().ok_or(PlayError::NoCycle)?;
+    }
+    if args.assume_cycle {
+        play = play.assuming_cycle(ASSUMED_BY_REQUEST);
+    }
+    judge(rules, &play).map_err(PlayError::Eval)
 }
 
 fn run_batch_file(

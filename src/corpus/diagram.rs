@@ -9,8 +9,7 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
 use crate::compile::CompiledRules;
-use crate::eval::{EmptyPlay, EvalError, Judgement, judge_facts};
-use crate::facts::{SequenceFacts, Settings, compute};
+use crate::eval::{EvalError, Judgement, Play, judge};
 use crate::source::SourceFile;
 use crate::spec::{SpecError, SpecFile};
 use crate::xiangqi::notation::{Notation, write_line};
@@ -27,12 +26,10 @@ pub struct Diagram {
     pub topic: String,
     /// The spec file.
     pub spec: SpecFile,
-    /// The start position.
-    pub start: Position,
-    /// The moves, legal from the start position.
-    pub moves: Vec<Move>,
-    /// The moves written in the law's Vietnamese notation, which explanations name them in.
-    pub vietnamese: Vec<String>,
+    /// The play the spec file disputes: its moves legal from its start position, named in the
+    /// law's Vietnamese notation (as explanations name them), and presumed a cycle when the
+    /// spec file says so.
+    pub play: Play,
     /// The judgement of each rule set of the corpus, in the order of its rule sets (`None`
     /// when it could not be judged); empty until the diagram is judged in a corpus.
     pub judgements: Vec<Option<Judgement>>,
@@ -60,6 +57,10 @@ impl Diagram {
         check_assume_cycle(&spec, &source)?;
         constructed_case(&spec, &source, &start, &moves)?;
         let vietnamese = write_line(&start, &moves, Notation::Vietnamese);
+        let mut play = Play::new(start, moves).with_texts(vietnamese);
+        if let Some(reason) = assumed_cycle(&spec) {
+            play = play.assuming_cycle(reason);
+        }
         let topic = path
             .parent()
             .and_then(Path::file_name)
@@ -70,59 +71,29 @@ impl Diagram {
             source,
             topic,
             spec,
-            start,
-            moves,
-            vietnamese,
+            play,
             judgements: Vec::new(),
         })
     }
 
-    /// Judges the diagram with `rules`. The explanation names the moves in the law's
+    /// Judges the diagram's play with `rules`. The explanation names the moves in the law's
     /// Vietnamese notation, as the law prints them.
     ///
     /// # Errors
     ///
     /// The diagram has no moves.
     pub fn judge(&self, rules: &CompiledRules) -> Result<Judgement, EvalError> {
-        let facts = self.facts(&rules.settings)?;
-        Ok(self.judge_facts(rules, &facts))
+        judge(rules, &self.play)
     }
+}
 
-    /// The facts of the diagram's moves under `settings`, to judge it with several rule sets
-    /// of those settings ([`Diagram::judge_facts`]) without computing them again.
-    ///
-    /// # Errors
-    ///
-    /// The diagram has no moves.
-    pub fn facts(&self, settings: &Settings) -> Result<SequenceFacts, EvalError> {
-        if self.moves.is_empty() {
-            return Err(EvalError::Empty(EmptyPlay::new()));
-        }
-        let mut facts = compute(&self.start, &self.moves, settings).map_err(EvalError::Facts)?;
-        if let Some(reason) = self.assumed_cycle() {
-            facts.repetition = facts.repetition.assume(reason);
-        }
-        Ok(facts)
-    }
-
-    /// Why the spec file has its moves judged as a presumed cycle, if it does
-    /// (`assume_cycle: true` with `assume_cycle_reason`).
-    pub fn assumed_cycle(&self) -> Option<&str> {
-        if self.spec.assume_cycle {
-            self.spec.assume_cycle_reason.as_deref()
-        } else {
-            None
-        }
-    }
-
-    /// Judges the diagram with `rules`, from its facts computed under `rules`' settings
-    /// ([`Diagram::facts`]).
-    pub fn judge_facts(&self, rules: &CompiledRules, facts: &SequenceFacts) -> Judgement {
-        let mut judgement = judge_facts(rules, facts);
-        for (ply, text) in judgement.plies.iter_mut().zip(&self.vietnamese) {
-            ply.text = Some(text.clone());
-        }
-        judgement
+/// Why the spec file has its moves judged as a presumed cycle, if it does
+/// (`assume_cycle: true` with `assume_cycle_reason`).
+fn assumed_cycle(spec: &SpecFile) -> Option<&str> {
+    if spec.assume_cycle {
+        spec.assume_cycle_reason.as_deref()
+    } else {
+        None
     }
 }
 

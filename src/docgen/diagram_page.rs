@@ -341,9 +341,9 @@ pub fn ruling_link(corpus: &Corpus, k: usize, id: &str, here: &str) -> String {
 
 /// The first plies of the disputed play as numbered arrows.
 fn arrows(d: &Diagram) -> Vec<Arrow> {
-    let mut pos = d.start;
+    let mut pos = *d.play.start();
     let mut arrows = Vec::new();
-    for (k, &m) in d.moves.iter().take(ARROWS).enumerate() {
+    for (k, &m) in d.play.moves().iter().take(ARROWS).enumerate() {
         let color = pos.turn();
         let printed = d.spec.moves_text.get(k).map(String::as_str).unwrap_or("");
         let iccs = d.spec.moves.get(k).map(String::as_str).unwrap_or("");
@@ -372,11 +372,11 @@ pub fn board(corpus: &Corpus, d: &Diagram) -> String {
         .into_iter()
         .collect();
     let title = format!("{}: {}", d.spec.title, d.spec.fen);
-    board_svg(&d.start, &title, &arrows(d), &caption)
+    board_svg(d.play.start(), &title, &arrows(d), &caption)
 }
 
 /// The board without a caption, for the printable edition.
 pub fn board_plain(d: &Diagram) -> String {
     let title = format!("{}: {}", d.spec.title, d.spec.fen);
-    board_svg(&d.start, &title, &arrows(d), &[])
+    board_svg(d.play.start(), &title, &arrows(d), &[])
 }

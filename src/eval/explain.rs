@@ -55,8 +55,13 @@ pub struct PlyReport {
     pub threats: Vec<ThreatReport>,
 }
 
-/// Builds the report of one ply.
-pub(crate) fn ply_report(rules: &CompiledRules, ply: &PlyFacts, values: &PlyValues) -> PlyReport {
+/// Builds the report of one ply, named `text` when the caller wrote the move so.
+pub(crate) fn ply_report(
+    rules: &CompiledRules,
+    ply: &PlyFacts,
+    values: &PlyValues,
+    text: Option<String>,
+) -> PlyReport {
     let terms = rules
         .terms
         .iter()
@@ -95,7 +100,7 @@ pub(crate) fn ply_report(rules: &CompiledRules, ply: &PlyFacts, values: &PlyValu
         mover: ply.mover.name().to_owned(),
         mv: ply.mv.to_string(),
         piece: format!("{} {}", ply.piece.piece.color, ply.piece.piece.role),
-        text: None,
+        text,
         terms,
         threats,
     }

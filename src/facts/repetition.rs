@@ -6,6 +6,10 @@
 //! A play that never returns to a position it passed through is no repetition, whatever its
 //! moves are. A caller may still judge it as a presumed cycle, saying why
 //! ([`Repetition::Assumed`]).
+//!
+//! Both questions asked of a play's positions are answered here, and only here: where its
+//! first position stands again ([`Repetition::find`], what a judgement reports) and which moves
+//! make its last cycle ([`last_cycle`], the moves `xqlaw judge --cycle` judges in a whole game).
 
 use crate::xiangqi::Position;
 
@@ -93,9 +97,33 @@ impl Repetition {
     }
 }
 
+/// The moves between the last two occurrences of the last repeated position of a play whose
+/// `positions` are the start, then the position after each move: the indices `i..j` into its
+/// moves such that the position before move `i` equals the position after move `j - 1`, with
+/// `j` as large as possible and then `i` as large as possible. `None` if no position repeats.
+pub fn last_cycle(positions: &[Position]) -> Option<std::ops::Range<usize>> {
+    (1..positions.len()).rev().find_map(|j| {
+        let last = positions.get(j)?;
+        let i = positions.get(..j)?.iter().rposition(|p| p == last)?;
+        Some(i..j)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_cycle_is_the_last_return() {
+        let all = positions(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h2e2 h9g7 h0g2 g7h9 g2h0 h9g7",
+        );
+        // After g2h0 (position 5) both horses are home again: position 1 repeats; after the
+        // last h9g7 (position 6) position 2 repeats, the last repetition.
+        assert_eq!(last_cycle(&all), Some(2..6));
+        assert_eq!(last_cycle(&all[..2]), None);
+    }
 
     fn positions(fen: &str, moves: &str) -> Vec<Position> {
         let mut pos = Position::from_fen(fen).unwrap();

@@ -18,7 +18,7 @@ use super::{Limits, save};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
 use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
-use crate::play::{PlayError, judge_text_assuming};
+use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use crate::variants::Decision;
 use crate::whatif::Baseline;
 use crate::xiangqi::START_FEN;
@@ -320,14 +320,16 @@ impl Workbench {
             Some(text) => d.judge(&self.compile(text)?).ok(),
             None => before.cloned(),
         };
+        let vietnamese = d.play.texts().unwrap_or_default();
         let moves = d
-            .moves
+            .play
+            .moves()
             .iter()
             .enumerate()
             .map(|(k, m)| CaseMove {
                 ply: k + 1,
                 printed: d.spec.moves_text.get(k).cloned().unwrap_or_default(),
-                vi: d.vietnamese.get(k).cloned().unwrap_or_default(),
+                vi: vietnamese.get(k).cloned().unwrap_or_default(),
                 iccs: m.to_string(),
             })
             .collect();
@@ -365,22 +367,28 @@ impl Workbench {
                 .map_err(|e| ApiError::unprocessable(&e))?,
             None => guess_notation(fen, &texts),
         };
-        judge_text_assuming(&rules, fen, &texts, notation, false, request.assume_cycle).map_err(
-            |e| {
-                // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
-                let mut error = match &e {
-                    PlayError::Fen(_) => ApiError::unprocessable(&e).with("field", "fen"),
-                    PlayError::Moves(line) => ApiError::unprocessable(&e)
-                        .with("field", "moves")
-                        .with("index", line.ply()),
-                    _ => ApiError::unprocessable(&e).with("field", "moves"),
-                };
-                if request.notation.is_none() {
-                    error = error.with("notation", notation.code());
-                }
-                error
-            },
-        )
+        let judged = read_play(fen, &texts, notation).and_then(|play| {
+            let play = if request.assume_cycle {
+                play.assuming_cycle(ASSUMED_BY_REQUEST)
+            } else {
+                play
+            };
+            crate::eval::judge(&rules, &play).map_err(PlayError::Eval)
+        });
+        judged.map_err(|e| {
+            // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
+            let mut error = match &e {
+                PlayError::Fen(_) => ApiError::unprocessable(&e).with("field", "fen"),
+                PlayError::Moves(line) => ApiError::unprocessable(&e)
+                    .with("field", "moves")
+                    .with("index", line.ply()),
+                _ => ApiError::unprocessable(&e).with("field", "moves"),
+            };
+            if request.notation.is_none() {
+                error = error.with("notation", notation.code());
+            }
+            error
+        })
     }
 
     /// `POST /api/save`.

@@ -1,8 +1,8 @@
-//! Judging plays given as text: one case from the command line, or a stream of JSON lines.
+//! Judging a stream of plays given as JSON lines (`xqlaw judge --batch`).
 //!
-//! A case is a FEN and move texts in a notation; with `cycle` only the moves between the last
-//! two occurrences of a repeated position are judged. A batch streams with constant memory:
-//! lines are read in chunks, each chunk judged in parallel (order kept) and written out.
+//! A line is a FEN and move texts in a notation, read by [`read_play`]; with `cycle` only the
+//! moves of the last cycle are judged. A batch streams with constant memory: lines are read in
+//! chunks, each chunk judged in parallel (order kept) and written out.
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
@@ -10,174 +10,12 @@ use std::sync::mpsc;
 use miette::Diagnostic;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use crate::compile::CompiledRules;
-use crate::eval::{self, Decision, EvalError, Judgement, SideJudgement};
-use crate::xiangqi::notation::{LineError, Notation, parse_line};
-use crate::xiangqi::{FenError, Move, Position, START_FEN};
-
-/// Why a case could not be judged.
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum PlayError {
-    /// The FEN does not describe a legal position.
-    #[error(transparent)]
-    Fen(FenError),
-    /// A move text could not be read or played.
-    #[error(transparent)]
-    Moves(LineError),
-    /// The play could not be judged.
-    #[error(transparent)]
-    Eval(EvalError),
-    /// `--cycle` was asked for and no position repeats.
-    #[error("no position repeats in the moves")]
-    NoCycle,
-}
-
-impl PlayError {
-    fn inner(&self) -> Option<&dyn Diagnostic> {
-        match self {
-            PlayError::Fen(e) => Some(e),
-            PlayError::Moves(e) => Some(e),
-            PlayError::Eval(e) => Some(e),
-            PlayError::NoCycle => None,
-        }
-    }
-}
-
-impl Diagnostic for PlayError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        match self.inner() {
-            Some(e) => e.code(),
-            None => Some(Box::new("xqlaw::cycle")),
-        }
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        match self.inner() {
-            Some(e) => e.help(),
-            None => Some(Box::new(
-                "give a play that returns to a position it passed through, or drop `--cycle`",
-            )),
-        }
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.inner().and_then(|e| e.source_code())
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.inner().and_then(|e| e.labels())
-    }
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        self.inner().and_then(|e| e.related())
-    }
-}
-
-/// The moves between the last two occurrences of the last repeated position: the indices
-/// `i..j` into `moves` such that the position before move `i` equals the position after move
-/// `j - 1`, with `j` as large as possible and then `i` as large as possible.
-///
-/// Positions compare by [`Position`]'s equality, the repetition rule (placement and side to
-/// move). Moves are assumed legal (as [`parse_line`] returns them).
-pub fn last_cycle(start: &Position, moves: &[Move]) -> Option<std::ops::Range<usize>> {
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    let mut pos = *start;
-    positions.push(pos);
-    for m in moves {
-        pos = pos.play(*m).ok()?;
-        positions.push(pos);
-    }
-    (1..positions.len()).rev().find_map(|j| {
-        let last = positions.get(j)?;
-        let i = positions.get(..j)?.iter().rposition(|p| p == last)?;
-        Some(i..j)
-    })
-}
-
-/// Judges one case given as text.
-///
-/// # Errors
-///
-/// A bad FEN, an unreadable or illegal move, no repetition with `cycle`, or no moves.
-pub fn judge_text(
-    rules: &CompiledRules,
-    fen: &str,
-    moves: &[&str],
-    notation: Notation,
-    cycle: bool,
-) -> Result<Judgement, PlayError> {
-    judge_text_assuming(rules, fen, moves, notation, cycle, false)
-}
-
-/// Why a play is judged as a presumed cycle when the user asks for it.
-pub const ASSUMED_BY_REQUEST: &str = "asked for (--assume-cycle or \"assume_cycle\": true)";
-
-/// [`judge_text`]; with `assume_cycle`, moves that repeat no position are judged as a
-/// presumed cycle instead of getting "no repetition to judge".
-///
-/// # Errors
-///
-/// A bad FEN, an unreadable or illegal move, no repetition with `cycle`, or no moves.
-pub fn judge_text_assuming(
-    rules: &CompiledRules,
-    fen: &str,
-    moves: &[&str],
-    notation: Notation,
-    cycle: bool,
-    assume_cycle: bool,
-) -> Result<Judgement, PlayError> {
-    let (pos, disputed) = read_play(fen, moves, notation, cycle)?;
-    let assumed = assume_cycle.then_some(ASSUMED_BY_REQUEST);
-    let mut judgement =
-        eval::judge_assuming(rules, &pos, &disputed, assumed).map_err(PlayError::Eval)?;
-    // Name the moves as the user wrote them, beside their squares.
-    if notation != Notation::Iccs {
-        let texts = crate::xiangqi::notation::write_line(&pos, &disputed, notation);
-        for (ply, text) in judgement.plies.iter_mut().zip(texts) {
-            ply.text = Some(text);
-        }
-    }
-    Ok(judgement)
-}
-
-/// [`judge_text_assuming`] without the explanation of each ply: the decision that a batch line
-/// prints.
-///
-/// # Errors
-///
-/// A bad FEN, an unreadable or illegal move, no repetition with `cycle`, or no moves.
-pub fn decide_text_assuming(
-    rules: &CompiledRules,
-    fen: &str,
-    moves: &[&str],
-    notation: Notation,
-    cycle: bool,
-    assume_cycle: bool,
-) -> Result<Decision, PlayError> {
-    let (pos, disputed) = read_play(fen, moves, notation, cycle)?;
-    let assumed = assume_cycle.then_some(ASSUMED_BY_REQUEST);
-    eval::decide_assuming(rules, &pos, &disputed, assumed).map_err(PlayError::Eval)
-}
-
-/// The position the disputed moves start from and the disputed moves, read from the text: all
-/// the moves, or with `cycle` those of the last cycle.
-fn read_play(
-    fen: &str,
-    moves: &[&str],
-    notation: Notation,
-    cycle: bool,
-) -> Result<(Position, Vec<Move>), PlayError> {
-    let start = Position::from_fen(fen).map_err(PlayError::Fen)?;
-    let moves = parse_line(&start, moves, notation).map_err(PlayError::Moves)?;
-    if !cycle {
-        return Ok((start, moves));
-    }
-    let range = last_cycle(&start, &moves).ok_or(PlayError::NoCycle)?;
-    let mut pos = start;
-    for m in moves.get(..range.start).unwrap_or_default() {
-        pos = pos.play(*m).map_err(|_| PlayError::NoCycle)?;
-    }
-    Ok((pos, moves.get(range).unwrap_or_default().to_vec()))
-}
+use crate::eval::{self, SideJudgement};
+use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
+use crate::xiangqi::START_FEN;
+use crate::xiangqi::notation::Notation;
 
 /// One input line of a batch.
 #[derive(Debug, Deserialize)]
@@ -561,7 +399,7 @@ fn judge_line(
     let texts: Vec<&str> = case.moves.iter().map(String::as_str).collect();
     let fen = case.fen.as_deref().unwrap_or(START_FEN);
     let assume = options.assume_cycle || case.assume_cycle;
-    match decide_text_assuming(rules, fen, &texts, options.notation, options.cycle, assume) {
+    match decide_line(rules, fen, &texts, options, assume) {
         Ok(j) => {
             let line = Judged {
                 id,
@@ -576,6 +414,25 @@ fn judge_line(
         }
         Err(e) => (failed(id, number, &one_line(&e)), false),
     }
+}
+
+/// The decision on one line's play: read, cut to its last cycle if asked, presumed a cycle if
+/// asked.
+fn decide_line(
+    rules: &CompiledRules,
+    fen: &str,
+    texts: &[&str],
+    options: BatchOptions,
+    assume_cycle: bool,
+) -> Result<eval::Decision, PlayError> {
+    let mut play = read_play(fen, texts, options.notation)?;
+    if options.cycle {
+        play = play.last_cycle().ok_or(PlayError::NoCycle)?;
+    }
+    if assume_cycle {
+        play = play.assuming_cycle(ASSUMED_BY_REQUEST);
+    }
+    eval::decide(rules, &play).map_err(PlayError::Eval)
 }
 
 /// An error with its help, on one line.
@@ -599,27 +456,7 @@ fn failed(id: &serde_json::Value, line: usize, error: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn finds_the_last_cycle() {
-        let start = Position::startpos();
-        let moves: Vec<Move> = "h2e2 h9g7 h0g2 g7h9 g2h0 h9g7"
-            .split_whitespace()
-            .map(|m| m.parse().unwrap())
-            .collect();
-        // After g2h0 (position 5) both horses are home again: position 1 repeats; after the
-        // last h9g7 (position 6) position 2 repeats, the last repetition.
-        let range = last_cycle(&start, &moves).unwrap();
-        assert_eq!(range, 2..6);
-    }
-
-    /// Hình 1, where one check repeats no position.
-    const HINH_1: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w";
-
-    fn law() -> CompiledRules {
-        crate::compile::compile_str("vn-1999.rules", include_str!("../rules/vn-1999.rules"))
-            .unwrap()
-    }
+    use crate::test_support::{HINH_1, law};
 
     fn options() -> BatchOptions {
         BatchOptions {
@@ -628,29 +465,6 @@ mod tests {
             assume_cycle: false,
             chunk: 4,
         }
-    }
-
-    #[test]
-    fn one_check_that_repeats_nothing_is_no_repetition() {
-        let rules = law();
-        let j = judge_text(&rules, HINH_1, &["h8h9"], Notation::Iccs, false).unwrap();
-        assert_eq!(j.verdict(), eval::Verdict::NoRepetition);
-        assert!(j.red.fired.is_empty() && j.black.fired.is_empty());
-        assert!(j.explain().contains("no position repeats"));
-        let assumed =
-            judge_text_assuming(&rules, HINH_1, &["h8h9"], Notation::Iccs, false, true).unwrap();
-        assert_eq!(assumed.verdict(), eval::Verdict::RedLoses);
-    }
-
-    #[test]
-    fn a_repeated_position_is_named_with_its_plies() {
-        let moves = ["h8h9", "f9f8", "h9h8", "f8f9", "h8h9"];
-        let j = judge_text(&law(), HINH_1, &moves, Notation::Iccs, false).unwrap();
-        match &j.repetition {
-            crate::facts::Repetition::Repeats { plies, .. } => assert_eq!(plies, &[0, 4]),
-            other => panic!("expected a repetition, got {other:?}"),
-        }
-        assert_eq!(j.verdict(), eval::Verdict::RedLoses);
     }
 
     #[test]
@@ -672,13 +486,6 @@ mod tests {
         };
         let (text, _) = judge_line(&rules, 1, &plain, all);
         assert!(text.contains(r#""verdict":"red_loses""#), "{text}");
-    }
-
-    #[test]
-    fn no_cycle() {
-        let start = Position::startpos();
-        let moves: Vec<Move> = vec!["h2e2".parse().unwrap()];
-        assert_eq!(last_cycle(&start, &moves), None);
     }
 
     #[test]
