@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_game_that_leaves_its_repetition() {
-        let r = replay(HINH_1, "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h2");
+        let r = replay(HINH_1, "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9i9");
         assert_eq!(r.episodes.len(), 1);
         assert_eq!(r.episodes[0].plies, 4..7);
         assert_eq!(r.final_occurrence(), None);
