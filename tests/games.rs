@@ -105,6 +105,7 @@ fn the_command_line_agrees_with_judge_cycle() {
         "rules/axf.rules",
     ]);
     assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 game read from 1 file, 0 refused"), "{err}");
     let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(line["format"], "xqf");
     assert_eq!(line["result"], "0-1");
@@ -139,7 +140,6 @@ fn the_command_line_agrees_with_judge_cycle() {
     assert_eq!(code, 0, "{err}");
     let judged: serde_json::Value = serde_json::from_str(&judged).unwrap();
     assert_eq!(judged["verdict"], "red_loses");
-    assert!(err.contains("1 game read from 1 file, 0 refused"), "{err}");
 }
 
 #[test]

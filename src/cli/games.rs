@@ -46,12 +46,10 @@ pub fn run_games(args: &GamesArgs) -> ExitCode {
     let names: Vec<String> = rule_sets.iter().map(|r| r.name.clone()).collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut failed = None;
-    let mut csv = args.csv.then(|| csv::Writer::from_writer(Vec::new()));
-    if let Some(w) = &mut csv {
-        failed = failed.or(w
-            .write_record(csv_header(&names))
+    if args.csv {
+        failed = write_csv(&mut out, csv_header(&names))
             .err()
-            .map(|e| e.to_string()));
+            .map(|e| e.to_string());
     }
     let mut changed = 0usize;
     let bar = std::io::stderr().is_terminal().then(progress_bar);
