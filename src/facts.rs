@@ -10,16 +10,16 @@ mod err;
 mod fast_map;
 mod held;
 mod identity;
-mod lines;
 mod mate;
+mod mobility;
 pub mod model;
 mod move_context;
 mod protection_lost;
 pub mod registry;
 mod repetition;
-mod serial;
 mod table;
 mod threats;
+mod to_text;
 pub mod value;
 
 pub use compute::compute;
@@ -29,7 +29,7 @@ pub use model::{
     LostProtector, MoveFact, PieceAt, PieceId, PlyFacts, ProtectionLoss, RoleSet, SequenceFacts,
     Threat, ThreatFact,
 };
-pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
+pub use registry::{FactKind, FactSpec, Params, REGISTRY};
 pub use repetition::{Repetition, last_cycle};
 pub use table::{describe_loss, render_table};
 

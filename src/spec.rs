@@ -5,8 +5,9 @@
 //! and judging them is the [`corpus`](crate::corpus)'s work.
 
 mod model;
+pub(crate) mod place;
 
 pub use model::{
-    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile, Verdict,
+    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile,
     WriteError, YamlError, write_atomic,
 };

@@ -1,7 +1,7 @@
 //! Facts about a whole move: check, blocks, sacrifices, exchange offers, evasions, idle moves.
 
 use super::identity::Identities;
-use super::lines::with_turn;
+use super::mobility::with_turn;
 use super::model::{MoveFact, PieceAt, Threat, ThreatFact};
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 

@@ -12,7 +12,7 @@
 //! `attacker-held` (the threat comes from a held piece moving along its own line: "sự di động
 //! của nó trên tuyến đó", Điều 24.23's first clause).
 
-use super::lines::{StandingMoves, can_move_to, with_turn};
+use super::mobility::{StandingMoves, can_move_to, with_turn};
 use super::model::{PieceId, Threat, ThreatFact};
 use super::value::value;
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
@@ -112,7 +112,7 @@ fn holders_on(pos: &Position, sq: Square, enemy: Color, line: Line) -> Vec<(Squa
 /// enemy rook or cannon standing on that line (`holders`, see [`holders_on`]) could then
 /// legally take a friendly piece it cannot take now, and the taking would be a loss (nothing
 /// can legally take back, or the piece is worth more than its taker). The king is not asked
-/// here: uncovering it is a pin ([`super::lines::standing_moves`]).
+/// here: uncovering it is a pin ([`super::mobility::standing_moves`]).
 ///
 /// DECISION: "what it shields" is a loss, not any uncovered attack: a really protected piece
 /// of no more worth than the holder may be left to it, for taking it would be an exchange.

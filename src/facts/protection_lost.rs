@@ -14,7 +14,7 @@
 //! about a standing attack whose target is not really protected after the move, so the common
 //! case costs nothing.
 
-use super::lines::{can_move_to, with_turn};
+use super::mobility::{can_move_to, with_turn};
 use super::model::{LostProtector, PieceAt, ProtectionLoss};
 use super::move_context::MoveContext;
 use crate::xiangqi::{Move, Position, Role, Square};
