@@ -228,6 +228,8 @@ mod tests {
             protectors: Vec::new(),
             protection_lost: Vec::new(),
             facts: facts.to_vec(),
+            target_pinners: Vec::new(),
+            attacker_pinners: Vec::new(),
         }
     }
 
@@ -270,7 +272,7 @@ mod tests {
             BLACK,
             mv,
             at(30, BLACK, Role::Advisor, &mv[2..]),
-            &[MoveFact::Idle],
+            &[],
             Vec::new(),
         )
     }
@@ -599,7 +601,7 @@ mod tests {
                 &[],
                 vec![threat(rook("e5"), t2, NEW)],
             ),
-            ply(BLACK, "a3a9", brook("a9"), &[MoveFact::Idle], vec![]),
+            ply(BLACK, "a3a9", brook("a9"), &[], vec![]),
         ]);
         let j = judge_facts(&rules(), &facts);
         assert!(fired(&j, RED).contains(&"two-against-one"));

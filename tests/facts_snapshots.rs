@@ -11,14 +11,15 @@
 //!   (protected on e5, unprotected on e6; a horse on a rook counts either way); the rook newly
 //!   threatens the unprotected horse on g6 on every other Black move.
 //! - Hình 54 ("Pháo Đen tuy bị giam, nhưng vì có một nước có căn"): the black cannon, held to
-//!   its rank (target-confined, and target-held: the attacking cannon stands off that rank), is
-//!   unprotected on h9 and really protected on g9 (by the elephant on e7).
+//!   its rank (target-confined: it cannot legally leave that rank, and the attacking cannon
+//!   stands off it), is unprotected on h9 and really protected on g9 (by the elephant on e7).
 //! - Hình 56 ("Mã Đen không căn, Pháo Trắng thay đổi ngòi"): the cannon on h2 newly threatens
 //!   the unprotected horse on h9 on every White move, through the pawn or through the black
 //!   cannon that blocks, as the pawn shifts the screen.
 //! - Hình 66 ("Xe Đen đi một nước có căn, một nước không căn"): the black rook, held to its
-//!   rank (target-held), is unprotected on h9 and really protected on g9 (by the elephant on
-//!   e7); its own moves along the rank are a held rook's (attacker-held).
+//!   rank (target-confined), is unprotected on h9 and really protected on g9 (by the elephant on
+//!   e7); its own moves along the rank are along the line it is confined to
+//!   (attacker-confined-to-move-line).
 
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 

@@ -1,8 +1,10 @@
-//! Facts about a whole move: check, blocks, sacrifices, exchange offers, evasions, idle moves.
+//! Facts about a whole move: blocks, what the opponent can do to the moved piece, discovered
+//! attacks set up, evasions.
 
 use super::identity::Identities;
+use super::material::capture_balance;
 use super::mobility::with_turn;
-use super::model::{MoveFact, PieceAt, Threat, ThreatFact};
+use super::model::PieceAt;
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// The (attacker, target) squares of `side`'s captures and checks in `pos`, given
@@ -41,35 +43,50 @@ pub fn is_block(
     })
 }
 
-/// Whether the moved piece can be taken on its new square and, whichever capture the opponent
-/// chooses, the mover cannot take back. `after` has the opponent to move.
-pub fn is_sacrifice(after: &Position, to: Square) -> bool {
-    let takers = after.legal_movers_to(to);
-    !takers.is_empty()
-        && takers.iter().any(|from| {
-            let mut next = *after;
-            next.play_unchecked(Move { from, to });
-            !next.has_legal_move_to(to)
-        })
+/// What the opponent can do to the moved piece on its new square `to`. `after` has the
+/// opponent to move.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MovedPiece {
+    /// The opponent can legally take it.
+    pub attacked: bool,
+    /// It can be taken, and every legal capture of it can be legally taken back.
+    pub really_protected: bool,
+    /// Some capture of it, with the captures that follow, wins the opponent material.
+    pub capture_wins: bool,
+    /// It can be taken, and every capture of it, with the captures that follow, loses the
+    /// opponent material.
+    pub capture_loses: bool,
 }
 
-/// Whether the moved piece newly attacks an enemy piece of its own kind that can take it back.
-pub fn is_exchange_offer(threats: &[Threat], moved: &PieceAt) -> bool {
-    threats.iter().any(|t| {
-        t.attacker.id == moved.id
-            && t.has(ThreatFact::New)
-            && t.has(ThreatFact::SameKind)
-            && t.has(ThreatFact::TargetCanCaptureAttacker)
-    })
+impl MovedPiece {
+    /// The moved piece on `to`, the opponent to move in `after`.
+    pub fn on(after: &Position, to: Square) -> MovedPiece {
+        let takes: Vec<Move> = after
+            .legal_movers_to(to)
+            .iter()
+            .map(|from| Move { from, to })
+            .collect();
+        let balances: Vec<i32> = takes.iter().map(|&t| capture_balance(after, t)).collect();
+        MovedPiece {
+            attacked: !takes.is_empty(),
+            really_protected: !takes.is_empty()
+                && takes.iter().all(|&take| {
+                    let mut next = *after;
+                    next.play_unchecked(take);
+                    next.has_legal_move_to(to)
+                }),
+            capture_wins: balances.iter().any(|&b| b > 0),
+            capture_loses: !balances.is_empty() && balances.iter().all(|&b| b < 0),
+        }
+    }
 }
 
 /// One discovered attack the mover has set up: (screen or blocker, attacker, victim) squares.
 pub type Setup = (Square, Square, Square);
 
 /// The discovered attacks the mover has set up in `pos`: (screen or blocker, attacker, victim)
-/// squares such that moving the blocker away would let the attacker take the victim (or check
-/// the king) where it cannot now. The blocker moves away by its first legal move in `pos`, the
-/// mover to move (in the order of [`Position::legal_moves`]).
+/// squares such that some legal move of the blocker (the mover to move) would let the attacker
+/// take the victim (or check the king) where it cannot now.
 pub fn uncovering_setups(pos: &Position, mover: Color) -> Vec<Setup> {
     setups_asking(pos, mover, may_uncover)
 }
@@ -108,17 +125,17 @@ fn setups_asking(pos: &Position, mover: Color, related: Relation) -> Vec<Setup> 
             continue;
         }
         let legality = legality.get_or_insert_with(|| p.legality());
-        let Some(&away) = p.legal_moves_from(blocker, legality).first() else {
-            continue;
-        };
-        let mut moved = p;
-        moved.play_unchecked(away);
-        for &(x, _, before) in related {
-            let uncovered = moved.reach(x).minus(before).without(away.to);
-            for victim in SquareSet::intersection(uncovered, enemies).iter() {
-                let setup = (blocker, x, victim);
-                if !setups.contains(&setup) {
-                    setups.push(setup);
+        let related: Vec<_> = related.collect();
+        for &away in p.legal_moves_from(blocker, legality).iter() {
+            let mut moved = p;
+            moved.play_unchecked(away);
+            for &&(x, _, before) in &related {
+                let uncovered = moved.reach(x).minus(before).without(away.to);
+                for victim in SquareSet::intersection(uncovered, enemies).iter() {
+                    let setup = (blocker, x, victim);
+                    if !setups.contains(&setup) {
+                        setups.push(setup);
+                    }
                 }
             }
         }
@@ -195,26 +212,6 @@ pub fn is_evasion(
     takes(before, enemy_before, mv.from) && !takes(after, enemy_after, mv.to)
 }
 
-/// Whether a move with the given facts is idle (Điều 22.8, nước chờ).
-pub fn is_idle(facts: &[MoveFact], threats: &[Threat]) -> bool {
-    const ACTIVE: [MoveFact; 8] = [
-        MoveFact::Check,
-        MoveFact::MateThreat,
-        MoveFact::Capture,
-        MoveFact::Block,
-        MoveFact::ParriesMateThreat,
-        MoveFact::Sacrifice,
-        MoveFact::ExchangeOffer,
-        MoveFact::Checkmate,
-    ];
-    // A move that takes away the real protection of a target it keeps attacking threatens to
-    // win that piece as much as a new attack does (see `ThreatFact::ProtectionRemoved`).
-    !ACTIVE.iter().any(|f| facts.contains(f))
-        && !threats
-            .iter()
-            .any(|t| t.has(ThreatFact::New) || t.has(ThreatFact::ProtectionRemoved))
-}
-
 /// The checking pieces of the mover after the move.
 pub fn checkers(after: &Position, ids: &Identities) -> Vec<PieceAt> {
     after
@@ -280,38 +277,47 @@ mod tests {
         let p = &plies("4k4/R8/9/9/9/9/9/1R7/9/3K5 w", "d0d1")[0];
         assert!(p.has(MoveFact::MateThreat));
         assert_eq!(p.mate_line.len(), 1);
-        assert!(!p.has(MoveFact::Idle));
     }
 
     #[test]
-    fn interposing_is_a_block_and_a_sacrifice_when_unguarded() {
+    fn interposing_is_a_block_and_leaves_the_piece_to_be_taken_for_nothing() {
         // The horse steps between the black rook and the red cannon it attacked.
         let p = &plies("5k3/r8/9/9/9/2H6/9/C8/9/3K5 w", "c4a5")[0];
         assert!(p.has(MoveFact::Block));
-        assert!(p.has(MoveFact::Sacrifice));
+        assert!(p.has(MoveFact::MovedAttacked) && p.has(MoveFact::MovedCaptureWins));
+        // The cannon behind it has no screen to take back with.
+        assert!(!p.has(MoveFact::MovedReallyProtected));
     }
 
     #[test]
-    fn fleeing_is_an_evasion_and_shuffling_is_idle() {
+    fn a_piece_offered_for_nothing_is_not_really_protected() {
+        // The red rook steps beside the black rook, which can take it, and nothing guards it.
+        let p = &plies("4k4/9/9/r8/9/9/9/2R6/9/3K5 w", "c2a2")[0];
+        assert!(p.has(MoveFact::MovedAttacked) && !p.has(MoveFact::MovedReallyProtected));
+        assert!(p.has(MoveFact::MovedCaptureWins) && !p.has(MoveFact::MovedCaptureLoses));
+    }
+
+    #[test]
+    fn a_piece_offered_in_an_even_trade_neither_wins_nor_loses() {
+        // Guarded by the cannon behind the horse on a1: taking it is a rook for a rook.
+        let p = &plies("4k4/9/9/r8/9/9/9/2R6/H8/C2K5 w", "c2a2")[0];
+        assert!(p.has(MoveFact::MovedAttacked) && p.has(MoveFact::MovedReallyProtected));
+        assert!(!p.has(MoveFact::MovedCaptureWins) && !p.has(MoveFact::MovedCaptureLoses));
+    }
+
+    #[test]
+    fn fleeing_is_an_evasion_and_answering_a_check_is_said() {
         let ps = plies("4k4/9/9/9/9/9/9/9/4A4/r2K5 w", "d0d1 e9e8");
         assert!(ps[0].has(MoveFact::AnswersCheck));
-        assert!(ps[1].has(MoveFact::Idle));
+        assert!(!ps[1].has(MoveFact::AnswersCheck));
     }
 
     #[test]
-    fn answering_a_mate_threat_parries_it() {
-        // Red threatens Rb9 mate; black's king steps out of the net.
+    fn a_step_that_leaves_the_mate_standing_parries_nothing() {
+        // Red threatens Rb9 mate; the black king's step to f9 leaves it standing (rank 8 is
+        // the rook's on a8).
         let ps = plies("4k4/R8/9/9/9/9/9/1R7/9/3K5 w", "d0d1 e9f9");
         assert!(ps[0].has(MoveFact::MateThreat));
-        assert_eq!(
-            ps[1].has(MoveFact::ParriesMateThreat),
-            !ps[1].has(MoveFact::Idle)
-        );
-    }
-
-    #[test]
-    fn an_exchange_offer_attacks_a_piece_of_the_same_kind_that_can_take_back() {
-        let p = &plies("4k4/9/9/r8/9/9/9/2R6/H8/C2K5 w", "c2a2")[0];
-        assert!(p.has(MoveFact::ExchangeOffer));
+        assert!(!ps[1].has(MoveFact::ParriesMateThreat));
     }
 }

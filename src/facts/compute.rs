@@ -2,18 +2,16 @@
 
 use super::Repetition;
 use super::Settings;
-use super::classify::{
-    checkers, is_block, is_evasion, is_exchange_offer, is_idle, is_sacrifice, uncovering_setups,
-};
+use super::classify::{MovedPiece, checkers, is_block, is_evasion, uncovering_setups};
 use super::err::FactsError;
 use super::fast_map::FastMap;
-use super::held::mark_held;
 use super::identity::Identities;
 use super::mate::MateMemo;
 use super::mobility::StandingMoves;
 use super::mobility::with_turn;
-use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts, Threat};
+use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts};
 use super::move_context::{MoveContext, SideCaptures};
+use super::restraint::mark_restraints;
 use super::threats::{attack_pairs, threats};
 use crate::xiangqi::{Color, Move, MoveList, Position};
 
@@ -174,7 +172,7 @@ impl Replay {
             },
             &mut standing,
         );
-        mark_held(&mut threats, after, mv, piece.id, &mut standing);
+        mark_restraints(&mut threats, after, &ids, mv, piece.id, &mut standing);
         let checkers = checkers(after, &ids);
         // "Dọa hết": were the opponent to pass, could the mover mate by checks? A check is
         // not also a mate threat: the opponent cannot pass it.
@@ -198,7 +196,6 @@ impl Replay {
             piece: &piece,
             captured: captured.as_ref(),
             checkers: &checkers,
-            threats: &threats,
             threatens_mate: !mate_line.is_empty(),
             parries,
         };
@@ -229,7 +226,6 @@ struct Seen<'a> {
     piece: &'a PieceAt,
     captured: Option<&'a PieceAt>,
     checkers: &'a [PieceAt],
-    threats: &'a [Threat],
     threatens_mate: bool,
     parries: bool,
 }
@@ -247,6 +243,7 @@ fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
             setups_after.iter().any(|s| !setups_before.contains(s))
         }
     };
+    let moved = MovedPiece::on(after, seen.mv.to);
     let candidates = [
         (!seen.checkers.is_empty(), MoveFact::Check),
         (seen.checkers.len() >= 2, MoveFact::DoubleCheck),
@@ -263,26 +260,21 @@ fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
             MoveFact::Block,
         ),
         (seen.parries, MoveFact::ParriesMateThreat),
-        (is_sacrifice(after, seen.mv.to), MoveFact::Sacrifice),
-        (
-            is_exchange_offer(seen.threats, seen.piece),
-            MoveFact::ExchangeOffer,
-        ),
+        (moved.attacked, MoveFact::MovedAttacked),
+        (moved.really_protected, MoveFact::MovedReallyProtected),
+        (moved.capture_wins, MoveFact::MovedCaptureWins),
+        (moved.capture_loses, MoveFact::MovedCaptureLoses),
         (uncovers, MoveFact::UncoversThreat),
         (
             is_evasion(before, after, seen.mv, mover, &seen.enemy_before, defender),
             MoveFact::Evasion,
         ),
     ];
-    let mut facts: Vec<MoveFact> = candidates
+    candidates
         .into_iter()
         .filter(|(holds, _)| *holds)
         .map(|(_, f)| f)
-        .collect();
-    if is_idle(&facts, seen.threats) {
-        facts.push(MoveFact::Idle);
-    }
-    facts
+        .collect()
 }
 
 fn illegal(index: usize, pos: &Position, mv: Move) -> FactsError {

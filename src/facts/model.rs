@@ -35,7 +35,7 @@ pub enum ThreatFact {
     /// The target has at least one protector (a friendly piece that attacks its square).
     Protected,
     /// After the attacker takes the target, some protector can legally take back: pins, the
-    /// flying-general rule and checks respected (Điều 22.15, căn thật).
+    /// flying-general rule and checks respected.
     ReallyProtected,
     /// The target is a pawn that has crossed the river.
     TargetCrossed,
@@ -44,23 +44,23 @@ pub enum ThreatFact {
     /// may still move once the check is met.
     TargetImmobile,
     /// The target is pinned and cannot move: it has moves, but each would uncover an attack
-    /// on its own king (a rook, a horse whose leg it is, a cannon screen, the flying general)
-    /// (Điều 23 point 7, "bị ghim không dịch chuyển được").
+    /// on its own king (a rook, a horse whose leg it is, a cannon screen, the flying general).
     TargetPinned,
-    /// Every move the standing constraints allow the target stays on one line (rank or file)
-    /// through its square: a rook held to its line by a cannon (Điều 24.23).
+    /// Every move the standing constraints allow the target keeps to one line (rank or file)
+    /// through its square, while the squares it reaches leave that line: it cannot legally
+    /// leave the line (a piece with no standing move at all keeps to every line).
     TargetConfined,
-    /// The target could legally capture the attacker (basis of exchange offers, Điều 24.20).
+    /// The target could legally capture the attacker (the defender being to move).
     TargetCanCaptureAttacker,
-    /// The target could take the attacker and, if it did, the mover could legally take back:
-    /// answering the threat by capturing would only be an exchange.
+    /// The target could take the attacker and, if it did, the mover could legally take back.
     AttackerReallyProtected,
     /// The target is of the same kind as the attacker.
     SameKind,
     /// The attacker is a horse whose leg toward the target is free while the target horse's
-    /// leg toward the attacker is blocked: the target cannot take back (Điều 23 point 7).
+    /// leg toward the attacker is blocked: the target horse does not reach the attacker.
     AttackerHorseUnanswerable,
-    /// Every legal move of the attacker stays on one line (see `TargetConfined`).
+    /// Every legal move of the attacker (the mover to move) keeps to one line through it,
+    /// while the squares it reaches leave that line.
     AttackerConfined,
     /// The attacker could not take the target before this move either, but only because the
     /// target was elsewhere: the target moved into the attack (the opponent's own doing).
@@ -68,26 +68,44 @@ pub enum ThreatFact {
     /// The target is worth more than the attacker (rook > horse = cannon > advisor = elephant
     /// = crossed pawn > uncrossed pawn).
     TargetMoreValuable,
-    /// The target is held to a line (bị giam) and cannot take the attacker at no cost: the
-    /// attacker stands off that line, so taking it would mean leaving it, or taking it would
-    /// uncover the target's own king. Held: leaving the line would uncover its king or lose a
-    /// piece it shields to the enemy rook or cannon on the line (Điều 24.20, 24.23: "không thể
-    /// rời tuyến ăn quân"). Standing constraints only, as for pins; only a rook, cannon or pawn
-    /// has a line to be held to.
-    TargetHeld,
-    /// The attacker is the piece that moved, it is held to a line, and it moved along that line:
-    /// the threat comes from a held piece's movement on its own line (Điều 24.23: "sự di động
-    /// của nó trên tuyến đó").
-    AttackerHeld,
+    /// The target, a rook, cannon or pawn, shields along one of its lines: it has standing
+    /// moves off that line, and every one of them would let an enemy rook or cannon standing
+    /// on the line legally take a friendly piece (not the king) it cannot take now, and win
+    /// material by it (the piece worth more than its taker, or nothing to take back).
+    TargetShields,
+    /// The attacker is the piece that moved, it moved along a line, and its standing moves
+    /// all keep to that line while the squares it reaches leave it ([`Threat::attacker_pinners`]
+    /// names what keeps it there).
+    AttackerConfinedToMoveLine,
+    /// The attacker is the piece that moved, it moved along a line, and it shields along that
+    /// line (as [`ThreatFact::TargetShields`] says of a target).
+    AttackerShieldsMoveLine,
+    /// Taking the target would give check, by the taker or by a piece its leaving uncovers.
+    CaptureChecks,
+    /// Taking the target would uncover a check by another piece of the mover: the attacker
+    /// stands in the line of that piece to the enemy king, and the capture moves it out.
+    CaptureDiscoversCheck,
+    /// Taking the target, then the best sequence of captures that follows (each side taking
+    /// or stopping at will, a few plies), leaves the mover ahead in material.
+    CaptureWins,
+    /// The target could legally take the attacker, and that capture, with the best sequence
+    /// of captures that follows, leaves the defender ahead in material.
+    TargetCaptureWins,
+    /// The target could legally take the attacker, and that capture, with the best sequence
+    /// of captures that follows, leaves the defender behind in material.
+    TargetCaptureLoses,
+    /// The attacker and the target are of equal value.
+    EqualValue,
     /// The attack stood before the move and still stands, but the move took away the target's
     /// real protection: before it some protector could take back after the capture, after it
-    /// none can (Điều 22.15–22.16, căn thật and căn giả; Điều 23 point 6). The threat is the
-    /// attacking piece's, whichever piece moved; [`Threat::protection_lost`] says which
-    /// protector was lost and how.
+    /// none can. The threat is the attacking piece's, whichever piece moved;
+    /// [`Threat::protection_lost`] says which protector was lost and how.
     ProtectionRemoved,
-    /// Another piece of the mover also threatens this target after the move: several pieces
-    /// on one piece (Điều 23 point 3, "Hai quân hoặc nhiều quân bắt mãi một quân"; Điều 24.26,
-    /// a king or pawn "phối hợp với quân khác bắt mãi một quân").
+    /// Every protector the move took away (see [`ThreatFact::ProtectionRemoved`]) was cut off
+    /// by a move that also ended that protector's own attack on a piece of the mover: the
+    /// moved piece stepped into its line, or took away its cannon screen.
+    ProtectionCutByParry,
+    /// Another piece of the mover also threatens this target after the move.
     SharedTarget,
 }
 
@@ -142,6 +160,9 @@ pub struct LostProtector {
     pub protector: PieceAt,
     /// How its recapture was taken away.
     pub how: ProtectionLoss,
+    /// Whether the move that cut it off (by standing in its line or moving its cannon screen
+    /// away) also ended its own attack on a piece of the mover.
+    pub parry: bool,
 }
 
 /// One capture threat after a move.
@@ -159,6 +180,13 @@ pub struct Threat {
     /// [`ThreatFact::ProtectionRemoved`] holds; empty otherwise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub protection_lost: Vec<LostProtector>,
+    /// The enemy pieces that pin the target: each would attack the target's king were the
+    /// target to make some move it reaches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub target_pinners: Vec<PieceAt>,
+    /// The pieces that pin the attacker, in the same sense.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attacker_pinners: Vec<PieceAt>,
 }
 
 impl Threat {
@@ -172,42 +200,43 @@ impl Threat {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveFact {
-    /// The move gives check (Điều 22.2, chiếu).
+    /// The move gives check.
     Check,
-    /// Two pieces give check at once (lưỡng chiếu).
+    /// Two pieces give check at once.
     DoubleCheck,
     /// A piece other than the one that moved gives check.
     DiscoveredCheck,
     /// The move checkmates.
     Checkmate,
     /// If the opponent passed, the mover could force checkmate by continuous checks within the
-    /// rule set's search depth (Điều 22.3, dọa hết).
+    /// rule set's search depth.
     MateThreat,
     /// The move captures a piece.
     Capture,
-    /// The mover was in check before the move (the move answers a check, nước đỡ).
+    /// The mover was in check before the move.
     AnswersCheck,
     /// The move interposes on an enemy line of attack (a check or a capture threat) that
-    /// existed before it (Điều 22.6, cản).
+    /// existed before it: the attack is gone, and neither its attacker nor its target moved.
     Block,
-    /// The opponent threatened mate before the move and no longer does after it (nước đỡ dọa
-    /// hết, Điều 24.6).
+    /// The opponent threatened mate before the move and no longer does after it.
     ParriesMateThreat,
-    /// The moved piece can be taken on its new square and no friendly piece can legally take
-    /// back (Điều 22.7, thí).
-    Sacrifice,
-    /// The moved piece attacks an enemy piece of its own kind that can take it back (Điều
-    /// 22.5, đổi quân; Điều 24.20).
-    ExchangeOffer,
-    /// The move sets up a discovered capture: a piece of the mover now stands as a screen or
-    /// blocker whose removal would uncover a capture (đòi rút ăn quân).
+    /// The opponent can legally take the moved piece on its new square.
+    MovedAttacked,
+    /// The opponent can take the moved piece, and whichever legal capture of it the opponent
+    /// makes, the mover can legally take back.
+    MovedReallyProtected,
+    /// Some legal capture of the moved piece, with the best sequence of captures that
+    /// follows, leaves the opponent ahead in material.
+    MovedCaptureWins,
+    /// The moved piece can be taken, and every legal capture of it, with the best sequence of
+    /// captures that follows, leaves the opponent behind in material.
+    MovedCaptureLoses,
+    /// The move set up a discovered attack: a piece of the mover now stands where one of its
+    /// legal moves would let another piece of the mover take an enemy piece, or give check,
+    /// that it cannot now; the setup was not there before the move.
     UncoversThreat,
     /// The moved piece was under a capture threat before the move and is not after it.
     Evasion,
-    /// None of: check, mate threat, new capture threat (or protection taken away from a target
-    /// under standing attack), capture, block, parry of a mate threat, sacrifice, exchange
-    /// offer (Điều 22.8, nước chờ).
-    Idle,
 }
 
 /// Everything known about one ply of the sequence.

@@ -1,18 +1,15 @@
-//! Protection taken away by a move (căn bị phá): an attack that stood before the move and
-//! still stands, whose target could be taken back before the move and cannot after it.
-//!
-//! The law counts a piece with only a false root as unprotected (Điều 22.16, căn giả; Điều 23
-//! point 6, "bắt mãi quân có căn giả thì xử thua"). A move that turns a real root into a false
-//! one (pinning or blocking the protector, moving away the screen a protecting cannon needs,
-//! lining a piece up behind the attacker, checking) makes the standing attack a threat to win
-//! the piece, which the Asian rules' appendix counts as a chase by the attacking piece: "Red
-//! keeps moving another piece so that the target stays unprotected. This counts as Red's rook
-//! perpetually chasing it".
+//! Protection taken away by a move: an attack that stood before the move and still stands,
+//! whose target could be taken back before the move and cannot after it, with which
+//! protector was lost and how.
 //!
 //! Real protection is judged as everywhere else in the facts ([`ThreatFact::ReallyProtected`]):
 //! after the attacker takes, some protector can legally take back. This module is asked only
 //! about a standing attack whose target is not really protected after the move, so the common
-//! case costs nothing.
+//! case costs nothing. Each lost protector also says whether the move that cut it off ended
+//! that protector's own attack on a piece of the mover (`parry`); the rule files decide what
+//! such a cut means.
+//!
+//! [`ThreatFact::ReallyProtected`]: super::model::ThreatFact::ReallyProtected
 
 use super::mobility::{can_move_to, with_turn};
 use super::model::{LostProtector, PieceAt, ProtectionLoss};
@@ -50,22 +47,17 @@ pub fn lost_protectors(
     if protectors.is_empty() || ctx.after.is_check() && root_survives_check(ctx, attacker, target) {
         return Vec::new();
     }
-    let lost: Vec<LostProtector> = protectors
+    protectors
         .into_iter()
-        .map(|protector| LostProtector {
-            protector,
-            how: how_lost(ctx, taken, protector, attacker.square, target.square),
+        .map(|protector| {
+            let how = how_lost(ctx, taken, protector, attacker.square, target.square);
+            LostProtector {
+                protector,
+                how,
+                parry: parried(ctx, protector, how),
+            }
         })
-        .collect();
-    // DECISION: a move that parries a protector's own attack on the mover, by standing in its
-    // line or by taking away its cannon screen, is a defence (Điều 22.12, nước đỡ; blocking
-    // perpetually is allowed, Điều 23 point 10, "cản mãi … cho phép"). The root it cuts on the
-    // way was the price of that attack, not a root the mover chose to take away: it counts
-    // only if the move also took away another root the target needed.
-    if lost.iter().all(|l| parried(ctx, l)) {
-        return Vec::new();
-    }
-    lost
+        .collect()
 }
 
 /// Whether the move gives check and the defender has an answer after which the target keeps
@@ -87,17 +79,15 @@ fn root_survives_check(ctx: &MoveContext<'_>, attacker: PieceAt, target: PieceAt
     })
 }
 
-/// Whether the protector's recapture was cut by a move that parried the protector's own attack
-/// on a piece of the mover (or its king): the protector attacked a piece before the move that
-/// neither moved nor was taken, and does not after it.
-fn parried(ctx: &MoveContext<'_>, lost: &LostProtector) -> bool {
-    if !matches!(
-        lost.how,
-        ProtectionLoss::Blocked | ProtectionLoss::ScreenRemoved
-    ) {
+/// Whether the protector's recapture was cut, in the way `how`, by a move that also ended the
+/// protector's own attack on a piece of the mover (or its king): it was cut off (blocked, or
+/// its screen moved away), and it attacked a piece before the move that neither moved nor was
+/// taken, and does not after it.
+fn parried(ctx: &MoveContext<'_>, protector: PieceAt, how: ProtectionLoss) -> bool {
+    if !matches!(how, ProtectionLoss::Blocked | ProtectionLoss::ScreenRemoved) {
         return false;
     }
-    let from = lost.protector.square;
+    let from = protector.square;
     let after = ctx.after.reach(from);
     ctx.before.reach(from).iter().any(|sq| {
         sq != ctx.mv.from
@@ -242,7 +232,6 @@ mod tests {
         assert_lost(threat(&p, "a7", "c7"), "e7", ProtectionLoss::Pinned);
         // The threat is the rook's on a7, not the moved rook's.
         assert!(threat(&p, "a7", "c7").has(ThreatFact::Discovered));
-        assert!(!p.has(crate::facts::MoveFact::Idle));
     }
 
     #[test]
@@ -294,14 +283,25 @@ mod tests {
     }
 
     #[test]
-    fn parrying_the_protectors_own_attack_takes_no_root_away() {
+    fn a_block_that_cuts_a_root_says_it_also_parried_the_protectors_attack() {
         // The black rook on a5 attacks the red rook on e5 and guards the black horse on f5
-        // behind it. The pawn that blocks the black rook's attack also cuts its guard of f5:
-        // that is a defence, not a root taken away.
+        // behind it. The pawn that blocks the black rook's attack also cuts its guard of f5.
         let p = ply("5k3/9/9/9/r3Rh3/2P6/9/9/9/3K5 w", "c4c5");
         assert!(p.has(crate::facts::MoveFact::Block));
         let t = threat(&p, "e5", "f5");
-        assert!(!t.has(ThreatFact::ProtectionRemoved) && !t.has(ThreatFact::ReallyProtected));
+        assert_lost(t, "a5", ProtectionLoss::Blocked);
+        assert!(t.protection_lost[0].parry);
+        assert!(t.has(ThreatFact::ProtectionCutByParry));
+    }
+
+    #[test]
+    fn a_block_that_parries_nothing_is_no_parry() {
+        // The red cannon steps between the cannon on c7 and its guard on e7, which attacked
+        // nothing of Red's.
+        let p = ply("4k4/9/R1c1r4/9/9/9/9/3C5/9/3K5 w", "d2d7");
+        let t = threat(&p, "a7", "c7");
+        assert!(!t.protection_lost[0].parry);
+        assert!(!t.has(ThreatFact::ProtectionCutByParry));
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub enum FactKind {
     AttackerRole,
     /// The target's kind is one of the parameters.
     TargetRole,
+    /// A piece that pins the target is of one of the parameters' kinds.
+    TargetPinnerRole,
+    /// A piece that pins the attacker is of one of the parameters' kinds.
+    AttackerPinnerRole,
 }
 
 /// One entry of the registry.
@@ -61,6 +65,14 @@ impl FactSpec {
             FactKind::Threat(fact) => threat.has(fact),
             FactKind::AttackerRole => roles.contains(threat.attacker.piece.role),
             FactKind::TargetRole => roles.contains(threat.target.piece.role),
+            FactKind::TargetPinnerRole => threat
+                .target_pinners
+                .iter()
+                .any(|p| roles.contains(p.piece.role)),
+            FactKind::AttackerPinnerRole => threat
+                .attacker_pinners
+                .iter()
+                .any(|p| roles.contains(p.piece.role)),
             _ => false,
         }
     }
@@ -90,7 +102,8 @@ macro_rules! threat_fact {
     };
 }
 
-/// Every fact a rule file may name.
+/// Every fact a rule file may name. Each one line says what the board shows, and nothing of
+/// what the law makes of it: that is the rule files' to say, in terms.
 pub const REGISTRY: &[FactSpec] = &[
     move_fact!("check", Check, "the move gives check"),
     move_fact!("double-check", DoubleCheck, "two pieces give check at once"),
@@ -103,7 +116,7 @@ pub const REGISTRY: &[FactSpec] = &[
     move_fact!(
         "mate-threat",
         MateThreat,
-        "if the opponent passed, the mover could force mate by checks"
+        "if the opponent passed, the mover could force mate by checks (within the rule set's `mate-plies`)"
     ),
     move_fact!("capture", Capture, "the move captures a piece"),
     move_fact!(
@@ -114,7 +127,7 @@ pub const REGISTRY: &[FactSpec] = &[
     move_fact!(
         "block",
         Block,
-        "the move interposes on an enemy line of attack"
+        "an enemy attack (a capture or a check) that stood before the move is gone, and neither its attacker nor its target moved: the moved piece stands in its way"
     ),
     move_fact!(
         "parries-mate-threat",
@@ -122,29 +135,34 @@ pub const REGISTRY: &[FactSpec] = &[
         "the opponent threatened mate before the move and not after it"
     ),
     move_fact!(
-        "sacrifice",
-        Sacrifice,
-        "the moved piece can be taken and nothing can take back"
+        "moved-attacked",
+        MovedAttacked,
+        "the opponent can legally take the moved piece on its new square"
     ),
     move_fact!(
-        "exchange-offer",
-        ExchangeOffer,
-        "the moved piece attacks a piece of its own kind that can take it back"
+        "moved-really-protected",
+        MovedReallyProtected,
+        "the opponent can take the moved piece, and whichever legal capture of it the opponent makes, the mover can legally take back"
+    ),
+    move_fact!(
+        "moved-capture-wins",
+        MovedCaptureWins,
+        "some legal capture of the moved piece, with the best captures that follow, leaves the opponent ahead in material"
+    ),
+    move_fact!(
+        "moved-capture-loses",
+        MovedCaptureLoses,
+        "the moved piece can be taken, and every legal capture of it, with the best captures that follow, leaves the opponent behind in material"
     ),
     move_fact!(
         "uncovers-threat",
         UncoversThreat,
-        "the move sets up a discovered capture"
+        "the move set up a discovered attack: some legal move of a piece of the mover would now let another of its pieces take an enemy piece, or give check, that it cannot now"
     ),
     move_fact!(
         "evasion",
         Evasion,
-        "the moved piece was threatened before the move and is not after it"
-    ),
-    move_fact!(
-        "idle",
-        Idle,
-        "none of check, mate threat, new threat (or protection taken away), capture, block, parry of a mate threat, sacrifice, exchange offer"
+        "the moved piece could be taken before the move and cannot after it"
     ),
     FactSpec {
         name: "moved",
@@ -153,17 +171,25 @@ pub const REGISTRY: &[FactSpec] = &[
         kind: FactKind::MovedRole,
         doc: "the moved piece is of one of the given kinds",
     },
-    threat_fact!("new", New, "the threat did not exist before the move"),
+    threat_fact!(
+        "new",
+        New,
+        "the attacker did not attack the target before the move (by the board's geometry: an attack only suspended by a check or a pin stood)"
+    ),
     threat_fact!(
         "discovered",
         Discovered,
         "the attacker is not the piece that moved"
     ),
-    threat_fact!("protected", Protected, "the target has a protector"),
+    threat_fact!(
+        "protected",
+        Protected,
+        "some piece of the target's side attacks the target's square"
+    ),
     threat_fact!(
         "really-protected",
         ReallyProtected,
-        "after the capture a protector can legally take back"
+        "after the attacker takes the target, some piece of the target's side can legally take back"
     ),
     threat_fact!(
         "target-crossed",
@@ -173,22 +199,44 @@ pub const REGISTRY: &[FactSpec] = &[
     threat_fact!(
         "target-pinned",
         TargetPinned,
-        "pinned: the target has moves, but each would uncover an attack on its own king (a check of the moment does not pin)"
+        "the target has moves, but each would uncover an attack on its own king (a check of the moment does not count)"
     ),
     threat_fact!(
         "target-immobile",
         TargetImmobile,
-        "the target has no move its standing constraints allow (pinned or boxed in; a check of the moment does not count)"
+        "the target has no move that uncovers no attack on its own king (a check of the moment does not count)"
     ),
     threat_fact!(
         "target-confined",
         TargetConfined,
-        "every move the target's standing constraints allow stays on one line through it"
+        "every move of the target that uncovers no attack on its own king keeps to one line (file or rank) through it, while the squares it reaches leave that line: it cannot legally leave the line"
+    ),
+    FactSpec {
+        name: "target-pinned-by",
+        subject: Subject::Threat,
+        params: Params::Roles,
+        kind: FactKind::TargetPinnerRole,
+        doc: "an enemy piece of one of the given kinds would attack the target's king were the target to make some move it reaches",
+    },
+    threat_fact!(
+        "target-shields",
+        TargetShields,
+        "the target (a rook, cannon or pawn) has moves off one of its lines that uncover no attack on its king, and each would let an enemy rook or cannon on that line legally take a piece of the target's side it cannot take now, winning material by it"
     ),
     threat_fact!(
         "target-can-capture-attacker",
         TargetCanCaptureAttacker,
         "the target could legally take the attacker"
+    ),
+    threat_fact!(
+        "target-capture-wins",
+        TargetCaptureWins,
+        "the target taking the attacker, with the best captures that follow, leaves the target's side ahead in material"
+    ),
+    threat_fact!(
+        "target-capture-loses",
+        TargetCaptureLoses,
+        "the target taking the attacker, with the best captures that follow, leaves the target's side behind in material"
     ),
     threat_fact!(
         "attacker-really-protected",
@@ -201,39 +249,71 @@ pub const REGISTRY: &[FactSpec] = &[
         "attacker and target are of the same kind"
     ),
     threat_fact!(
-        "attacker-horse-unanswerable",
-        AttackerHorseUnanswerable,
-        "a horse attacks a horse that is blocked from taking back"
-    ),
-    threat_fact!(
-        "attacker-confined",
-        AttackerConfined,
-        "every legal move of the attacker stays on one line"
-    ),
-    threat_fact!(
-        "target-held",
-        TargetHeld,
-        "held to its line (leaving it would uncover its king or lose what it shields) and unable to take the attacker at no cost (bị giam)"
-    ),
-    threat_fact!(
-        "attacker-held",
-        AttackerHeld,
-        "the threat comes from a piece held to its line moving along that line"
-    ),
-    threat_fact!(
-        "target-moved-in",
-        TargetMovedIn,
-        "the target walked into an existing line of attack"
+        "equal-value",
+        EqualValue,
+        "attacker and target are of equal value (rook 9; horse, cannon 4; advisor, elephant, crossed pawn 2; pawn 1)"
     ),
     threat_fact!(
         "target-more-valuable",
         TargetMoreValuable,
-        "the target is worth more than the attacker"
+        "the target is worth more than the attacker (by the same values)"
+    ),
+    threat_fact!(
+        "attacker-horse-unanswerable",
+        AttackerHorseUnanswerable,
+        "a horse attacks a horse whose leg toward it is blocked"
+    ),
+    threat_fact!(
+        "attacker-confined",
+        AttackerConfined,
+        "every legal move of the attacker keeps to one line through it, while the squares it reaches leave that line"
+    ),
+    threat_fact!(
+        "attacker-confined-to-move-line",
+        AttackerConfinedToMoveLine,
+        "the attacker is the moved piece, it moved along a line, and every move of it that uncovers no attack on its king keeps to that line"
+    ),
+    threat_fact!(
+        "attacker-shields-move-line",
+        AttackerShieldsMoveLine,
+        "the attacker is the moved piece, it moved along a line, and it shields along that line (as `target-shields` says of a target)"
+    ),
+    FactSpec {
+        name: "attacker-pinned-by",
+        subject: Subject::Threat,
+        params: Params::Roles,
+        kind: FactKind::AttackerPinnerRole,
+        doc: "an enemy piece of one of the given kinds would attack the attacker's king were the attacker to make some move it reaches",
+    },
+    threat_fact!(
+        "target-moved-in",
+        TargetMovedIn,
+        "the target was the piece moved on the previous ply, and it moved into an attack that stood"
     ),
     threat_fact!(
         "protection-removed",
         ProtectionRemoved,
-        "the attack stood before the move, and the move took away the target's real protection (the protector pinned, blocked, captured or checked, its cannon screen moved away, or an x-ray)"
+        "the attack stood before the move, and the move took away every legal recapture the target had (a protector pinned, blocked, captured or checked, its cannon screen moved away, or an x-ray)"
+    ),
+    threat_fact!(
+        "protection-cut-by-parry",
+        ProtectionCutByParry,
+        "every recapture the move took away (see `protection-removed`) was cut by the moved piece standing in the protector's line or taking away its screen, while that protector attacked a piece of the mover before the move and does not after it"
+    ),
+    threat_fact!(
+        "capture-checks",
+        CaptureChecks,
+        "taking the target would give check"
+    ),
+    threat_fact!(
+        "capture-discovers-check",
+        CaptureDiscoversCheck,
+        "taking the target would uncover a check by another piece of the mover"
+    ),
+    threat_fact!(
+        "capture-wins",
+        CaptureWins,
+        "taking the target, with the best captures that follow, leaves the mover ahead in material"
     ),
     threat_fact!(
         "shared-target",

@@ -74,9 +74,11 @@ pub fn describe_threat(t: &Threat) -> String {
     line
 }
 
-/// A lost protector in words: "black rook d7 (pinned)".
+/// A lost protector in words: "black rook d7 (pinned)", or "red cannon h2 (blocked, parry)"
+/// when the move that cut it off also ended its attack on a piece of the mover.
 pub fn describe_loss(lost: &LostProtector) -> String {
-    format!("{} ({})", lost.protector, lost.how.name())
+    let parry = if lost.parry { ", parry" } else { "" };
+    format!("{} ({}{parry})", lost.protector, lost.how.name())
 }
 
 /// The registry name of a move fact.

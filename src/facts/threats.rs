@@ -1,6 +1,7 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
 use super::identity::Identities;
+use super::material::capture_balance;
 use super::mobility::{StandingMoves, can_move_to, held_to_line, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::move_context::{AttackPairs, MoveContext};
@@ -153,6 +154,13 @@ fn describe(
         can_move_to(&next, attacker.square)
     };
     add(retaken, ThreatFact::AttackerReallyProtected);
+    let answer_balance = if answers {
+        capture_balance(ctx.after, answer)
+    } else {
+        0
+    };
+    add(answer_balance > 0, ThreatFact::TargetCaptureWins);
+    add(answer_balance < 0, ThreatFact::TargetCaptureLoses);
     let same_kind = attacker.piece.role == target.piece.role;
     add(same_kind, ThreatFact::SameKind);
     let horses = same_kind && attacker.piece.role == Role::Horse;
@@ -174,15 +182,40 @@ fn describe(
         !is_new && ctx.previous_moved == Some(target.id),
         ThreatFact::TargetMovedIn,
     );
-    let more = value(target.piece, target.square) > value(attacker.piece, attacker.square);
-    add(more, ThreatFact::TargetMoreValuable);
+    let (worth, cost) = (
+        value(target.piece, target.square),
+        value(attacker.piece, attacker.square),
+    );
+    add(worth > cost, ThreatFact::TargetMoreValuable);
+    add(worth == cost, ThreatFact::EqualValue);
     add(!protection_lost.is_empty(), ThreatFact::ProtectionRemoved);
+    add(
+        !protection_lost.is_empty() && protection_lost.iter().all(|l| l.parry),
+        ThreatFact::ProtectionCutByParry,
+    );
+    // The capture itself: whether it checks, by whom, and what it wins.
+    let checkers = taken.checkers();
+    add(!checkers.is_empty(), ThreatFact::CaptureChecks);
+    add(
+        checkers.iter().any(|&c| c != target.square),
+        ThreatFact::CaptureDiscoversCheck,
+    );
+    let capture = Move {
+        from: attacker.square,
+        to: target.square,
+    };
+    add(
+        capture_balance(attack_pos, capture) > 0,
+        ThreatFact::CaptureWins,
+    );
     Threat {
         attacker,
         target,
         protectors,
         facts,
         protection_lost,
+        target_pinners: Vec::new(),
+        attacker_pinners: Vec::new(),
     }
 }
 
@@ -361,6 +394,7 @@ pub(super) mod tests {
         let t = on(&bare, "a6").unwrap();
         assert!(t.has(ThreatFact::TargetCanCaptureAttacker));
         assert!(!t.has(ThreatFact::AttackerReallyProtected));
-        assert!(bare.has(crate::facts::MoveFact::Sacrifice));
+        assert!(bare.has(crate::facts::MoveFact::MovedAttacked));
+        assert!(!bare.has(crate::facts::MoveFact::MovedReallyProtected));
     }
 }

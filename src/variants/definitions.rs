@@ -262,7 +262,7 @@ mod tests {
 
     const A: &str = "rules a\nsetting mate-plies = 7\n\
         term t on move = check\n\
-        term u on move = t or idle\n\
+        term u on move = t or capture\n\
         ruling r when every move u → forbidden\n\
         ruling s when some move t → allowed overrides r\n\
         verdict\n    side forbidden → side loses\n    otherwise → draw\n";
@@ -280,7 +280,7 @@ mod tests {
         let b = compile_str(
             "b",
             "rules b\n\n// a comment\nsetting   mate-plies = 7\n\
-             /// Now documented.\nterm u on move =\n    (t)\n    or (idle)\n\
+             /// Now documented.\nterm u on move =\n    (t)\n    or (capture)\n\
              term t on move = (check)\n\
              ruling s\n  when some move t\n  → allowed\n  overrides r\n\
              ruling r when every move (u) → forbidden\n\
