@@ -59,6 +59,8 @@ enum Command {
     Facts(facts::FactsArgs),
     /// Import the law's diagrams from the published text into spec files.
     Import(import::ImportArgs),
+    /// Import the law's text (Chương III, IV and V) from the published text into `law/`.
+    ImportLaw(import::ImportLawArgs),
     /// Check a FEN and print it in canonical form, with the board.
     Fen(fen::FenArgs),
     /// Count the leaves of the legal move tree (tests the move generator).
@@ -79,6 +81,7 @@ impl Cli {
             Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
             Command::Import(args) => import::run(&args),
+            Command::ImportLaw(args) => import::run_law(&args),
             Command::Fen(args) => report(fen::run(&args)),
             Command::Perft(args) => report(perft::run(&args)),
         }
