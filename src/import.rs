@@ -6,14 +6,15 @@
 //! runs them on source texts without touching the disk; [`write()`] writes the spec files,
 //! keeping their hand-maintained fields.
 
-mod diagram;
+// `diagram` and `text` are read by `records` too: the law's `[game]` blocks are game records.
+pub(crate) mod diagram;
 mod document;
 mod err;
 mod errata;
 mod law;
 mod merge;
 mod position_errata;
-mod text;
+pub(crate) mod text;
 
 use std::collections::BTreeMap;
 use std::fs;
