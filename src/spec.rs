@@ -7,6 +7,7 @@
 
 mod law_text;
 mod model;
+pub(crate) mod place;
 pub mod results;
 
 pub use law_text::{
@@ -14,6 +15,6 @@ pub use law_text::{
     LawText, Place as LawPlace, Sentence as LawSentence, read_with,
 };
 pub use model::{
-    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile, Verdict,
+    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile,
     WriteError, YamlError, write_atomic,
 };
