@@ -5,8 +5,9 @@
 use std::fmt::Write as _;
 
 use super::Corpus;
-use super::markdown::{cell, page, text};
+use super::page::page;
 use crate::compile::CompiledRules;
+use crate::markdown::{cell, text};
 use crate::standings::{Citation, Form, Table};
 
 /// Where the page of a rule set's standings lives.
@@ -208,7 +209,7 @@ pub fn standings_page(corpus: &Corpus, rules: &CompiledRules) -> String {
 /// Điều 21 in the printable edition: each sentence the rule set's forms cite, in the form's
 /// order, beside the clause or criterion that encodes it.
 pub fn edition_section(rules: &CompiledRules) -> String {
-    use super::markdown::html;
+    use crate::markdown::html;
     if !has_own(rules) {
         return String::new();
     }

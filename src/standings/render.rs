@@ -141,10 +141,7 @@ fn withdrawal_sentence(table: &Table) -> String {
         .unwrap_or_default()
 }
 
-/// A Markdown table cell: pipes and line breaks escaped.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
-}
+use crate::markdown::cell;
 
 /// The table as Markdown: a table of the rows, then the list of what separated each two.
 pub fn markdown(table: &Table) -> String {
