@@ -287,6 +287,17 @@ pub const CONTEXT_WORDS: &[&str] = &[
     "attacker",
     "changing",
     "targets",
+    "system",
+    "match",
+    "games",
+    "game",
+    "score",
+    "win",
+    "loss",
+    "forfeit",
+    "withdrawal",
+    "split",
+    "rank",
 ];
 
 fn is_keyword(word: &str) -> bool {
