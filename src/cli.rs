@@ -14,6 +14,7 @@ mod diff;
 mod docs;
 mod facts;
 mod fen;
+mod generate;
 mod import;
 mod judge;
 mod perft;
@@ -63,6 +64,9 @@ enum Command {
     Fen(fen::FenArgs),
     /// Count the leaves of the legal move tree (tests the move generator).
     Perft(perft::PerftArgs),
+    /// Write the generated corpus of repeating plays (random positions and the spec cases'
+    /// mirrored and colour-flipped twins), reproducibly from a seed.
+    Generate(generate::GenerateArgs),
 }
 
 impl Cli {
@@ -81,6 +85,7 @@ impl Cli {
             Command::Import(args) => import::run(&args),
             Command::Fen(args) => report(fen::run(&args)),
             Command::Perft(args) => report(perft::run(&args)),
+            Command::Generate(args) => report(generate::run(&args)),
         }
     }
 }
