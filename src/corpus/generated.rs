@@ -128,7 +128,10 @@ impl Transform {
         };
         for sq in Square::all() {
             if let Some(p) = setup.piece_at(sq) {
-                out.set(self.square(sq), Some(Piece::new(self.colour(p.color), p.role)));
+                out.set(
+                    self.square(sq),
+                    Some(Piece::new(self.colour(p.color), p.role)),
+                );
             }
         }
         Position::from_setup(out).ok()
@@ -285,9 +288,10 @@ fn points(role: Role, color: Color) -> Vec<Square> {
     Square::all()
         .filter(|&sq| {
             setup.set(sq, Some(Piece::new(color, role)));
-            let placed_ok = !setup.validate().iter().any(|e| {
-                !matches!(e, crate::xiangqi::PositionError::MissingKing { .. })
-            });
+            let placed_ok = !setup
+                .validate()
+                .iter()
+                .any(|e| !matches!(e, crate::xiangqi::PositionError::MissingKing { .. }));
             setup.set(sq, None);
             placed_ok
         })
@@ -299,7 +303,11 @@ fn points(role: Role, color: Color) -> Vec<Square> {
 fn sparse_position(rng: &mut Rng) -> Option<Position> {
     let mut setup = Setup {
         board: [None; 90],
-        turn: if rng.chance(50) { Color::Red } else { Color::Black },
+        turn: if rng.chance(50) {
+            Color::Red
+        } else {
+            Color::Black
+        },
     };
     for color in Color::ALL {
         let king = rng.pick(&points(Role::King, color))?;
@@ -479,7 +487,10 @@ fn repeating_play(rng: &mut Rng, start: &Position) -> Option<Vec<Move>> {
             let mut after = *start;
             after.play_unchecked(m);
             let before = attacked_by(start, m.from);
-            attacked_by(&after, m.to).iter().any(|t| !before.contains(t)) || after.is_check()
+            attacked_by(&after, m.to)
+                .iter()
+                .any(|t| !before.contains(t))
+                || after.is_check()
         })
         .collect();
     let first = if !attacking.is_empty() && rng.chance(75) {
