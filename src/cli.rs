@@ -14,6 +14,7 @@ mod diff;
 mod docs;
 mod facts;
 mod fen;
+mod games;
 mod generate;
 mod import;
 mod judge;
@@ -58,8 +59,12 @@ enum Command {
     Docs(docs::DocsArgs),
     /// Print what every move of a sequence does: checks, threats, protection, mate threats.
     Facts(facts::FactsArgs),
+    /// Read game records, find every repetition and judge it with each rule set.
+    Games(games::GamesArgs),
     /// Import the law's diagrams from the published text into spec files.
     Import(import::ImportArgs),
+    /// Import the law's text (Chương III, IV and V) from the published text into `law/`.
+    ImportLaw(import::ImportLawArgs),
     /// Check a FEN and print it in canonical form, with the board.
     Fen(fen::FenArgs),
     /// Count the leaves of the legal move tree (tests the move generator).
@@ -82,7 +87,9 @@ impl Cli {
             Command::Serve(args) => serve::run(&args),
             Command::Docs(args) => docs::run(&args),
             Command::Facts(args) => report(facts::run(&args)),
+            Command::Games(args) => games::run_games(&args),
             Command::Import(args) => import::run(&args),
+            Command::ImportLaw(args) => import::run_law(&args),
             Command::Fen(args) => report(fen::run(&args)),
             Command::Perft(args) => report(perft::run(&args)),
             Command::Generate(args) => report(generate::run(&args)),

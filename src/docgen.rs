@@ -22,6 +22,7 @@ mod graph_svg;
 mod index;
 pub mod links;
 pub(crate) mod markdown;
+pub mod practice;
 mod rule_pages;
 mod summary;
 mod write;
@@ -64,7 +65,7 @@ pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFil
     let mut files = vec![
         file("book.toml", summary::book_toml(options)),
         file(book::CSS, book::css()),
-        file("SUMMARY.md", summary::summary(corpus)),
+        file("SUMMARY.md", summary::summary(corpus, options.practice)),
         file("index.md", index::index(corpus)),
         file("facts.md", index::facts()),
         file(bibliography::PAGE, bibliography::bibliography()),
@@ -72,6 +73,9 @@ pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFil
     ];
     if options.bring_hand_written {
         files.extend(book::hand_written());
+    }
+    if options.practice {
+        files.extend(practice::pages());
     }
     for k in 0..corpus.rules.len() {
         files.extend(rule_pages::pages(corpus, k));

@@ -6,13 +6,15 @@
 //! runs them on source texts without touching the disk; [`write()`] writes the spec files,
 //! keeping their hand-maintained fields.
 
-mod diagram;
+// `diagram` and `text` are read by `records` too: the law's `[game]` blocks are game records.
+pub(crate) mod diagram;
 mod document;
 mod err;
 mod errata;
+mod law;
 mod merge;
 mod position_errata;
-mod text;
+pub(crate) mod text;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -24,14 +26,17 @@ use crate::source::SourceFile;
 use crate::spec::{Erratum, SourceRef, SpecFile, write_atomic};
 
 pub use err::{
-    CopiesDiffer, FenProblem, FigureList, ImportError, ImportWarning, Layout, Misprint, OtherCopy,
-    ReadFailure, StaleBasis, Unfixable,
+    CopiesDiffer, FenProblem, FigureList, ImportError, ImportWarning, Layout, Misprint, NoLaw,
+    NotLaw, OtherCopy, ReadFailure, StaleBasis, StaleErratum, TextCopiesDiffer, TextMisprint,
+    Unfixable,
 };
 
 use document::{FileDiagram, FileReading, LayoutProblem, attribute};
 use errata::{Failure, Replayed, replay};
 use merge::{CopySummary, merge};
 use text::Document;
+
+pub use law::{COMMAND as LAW_COMMAND, ImportedLaw, import_law, run_law};
 
 /// Reads a source file, named by its file name (as recorded in `sources`); invalid UTF-8 is
 /// replaced rather than refused.

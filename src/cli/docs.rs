@@ -181,6 +181,8 @@ fn book_options(args: &DocsArgs, out: &Path) -> BookOptions {
             "book".to_owned()
         },
         bring_hand_written: !default_out,
+        // The figures on real games are the project's rule sets'.
+        practice: default_inputs,
     }
 }
 

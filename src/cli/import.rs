@@ -40,3 +40,32 @@ pub fn run(args: &ImportArgs) -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+/// Arguments of `xqlaw import-law`.
+#[derive(Debug, clap::Args)]
+pub struct ImportLawArgs {
+    /// The source files (forum text), e.g. `../shared/seeds/*.txt`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The file for the law's text.
+    #[arg(long, default_value = "law/vn-1999.yaml")]
+    out: PathBuf,
+}
+
+/// Imports the law's text, prints every misprint and difference as a diagnostic, then the
+/// summary line; exit 1 when a file could not be read or written, or the table of misprints
+/// no longer matches the print.
+pub fn run_law(args: &ImportLawArgs) -> ExitCode {
+    let outcome = xqlaw::import::run_law(&args.files, &args.out);
+    let summary = outcome.summary();
+    let success = outcome.is_success();
+    for diagnostic in outcome.into_diagnostics() {
+        eprint!("{}", super::render(diagnostic.as_ref()));
+    }
+    outln!("{summary}");
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use xqlaw::CompiledRules;
 use xqlaw::compile::compile_amendment;
 use xqlaw::whatif::{Baseline, WhatIf, base_path};
 
@@ -26,56 +27,8 @@ pub struct WhatifArgs {
 /// Prints every case whose verdict changes, the precedence lines and the total; exit 0, or
 /// 1 when a file does not compile or no case was judged.
 pub fn run(args: &WhatifArgs) -> ExitCode {
-    let project = super::project_of(&[&args.amended]);
-    // `extends` resolve beside the base when one is named, else in the project's rules.
-    let rules_dir = match &args.base {
-        Some(base) => base
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
-        None => project.join("rules"),
-    };
-    let text = match std::fs::read_to_string(&args.amended) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!(
-                "cannot read `{}`: {}",
-                args.amended.display(),
-                e.to_string().to_lowercase()
-            );
-            return ExitCode::FAILURE;
-        }
-    };
-    let origin = args.amended.display().to_string();
-    let amended = match compile_amendment(&origin, &text, &rules_dir) {
-        Ok(rules) => rules,
-        Err(errors) => {
-            for e in errors.errors() {
-                eprint!("{}", render(e));
-            }
-            return ExitCode::FAILURE;
-        }
-    };
-    let Some(base_file) = args
-        .base
-        .clone()
-        .or_else(|| base_path(&amended, &rules_dir))
-    else {
-        eprintln!(
-            "no base to compare `{}` with: `{}` has no rule set `{}`{}; give `--base FILE`",
-            args.amended.display(),
-            rules_dir.display(),
-            amended.name,
-            amended
-                .extends
-                .first()
-                .map(|p| format!(" nor `{p}`"))
-                .unwrap_or_default()
-        );
-        return ExitCode::FAILURE;
-    };
-    let base = match load(&base_file) {
-        Ok(rules) => rules,
+    let (base, base_file, amended) = match load_amendment(&args.amended, args.base.as_deref()) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let diagrams = match super::specs_for(&args.compare.specs, &[&args.amended, &base_file]) {
@@ -85,4 +38,61 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
     let whatif = Baseline::new(base, diagrams).judge(&amended);
     args.compare
         .print(&whatif, WhatIf::to_markdown, WhatIf::to_text)
+}
+
+/// An amended rule file compiled, with its base (named, or found as [`base_path`] finds it)
+/// and the base's file; errors are printed and give exit 1.
+pub(super) fn load_amendment(
+    amended_file: &Path,
+    base: Option<&Path>,
+) -> Result<(CompiledRules, PathBuf, CompiledRules), ExitCode> {
+    let project = super::project_of(&[amended_file]);
+    // `extends` resolve beside the base when one is named, else in the project's rules.
+    let rules_dir = match base {
+        Some(base) => base
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        None => project.join("rules"),
+    };
+    let text = match std::fs::read_to_string(amended_file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!(
+                "cannot read `{}`: {}",
+                amended_file.display(),
+                e.to_string().to_lowercase()
+            );
+            return Err(ExitCode::FAILURE);
+        }
+    };
+    let origin = amended_file.display().to_string();
+    let amended = match compile_amendment(&origin, &text, &rules_dir) {
+        Ok(rules) => rules,
+        Err(errors) => {
+            for e in errors.errors() {
+                eprint!("{}", render(e));
+            }
+            return Err(ExitCode::FAILURE);
+        }
+    };
+    let Some(base_file) = base
+        .map(Path::to_path_buf)
+        .or_else(|| base_path(&amended, &rules_dir))
+    else {
+        eprintln!(
+            "no base to compare `{}` with: `{}` has no rule set `{}`{}; give `--base FILE`",
+            amended_file.display(),
+            rules_dir.display(),
+            amended.name,
+            amended
+                .extends
+                .first()
+                .map(|p| format!(" nor `{p}`"))
+                .unwrap_or_default()
+        );
+        return Err(ExitCode::FAILURE);
+    };
+    let base = load(&base_file)?;
+    Ok((base, base_file, amended))
 }

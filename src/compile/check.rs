@@ -55,7 +55,7 @@ pub(super) fn check(
             .predicates
             .add_edge(ruling, GraphNode::Verdict, EdgeKind::Uses);
     }
-    let settings = settings(&merged, errors);
+    let (settings, ruling_occurrence) = settings(&merged, errors);
     unused_terms(&merged, &graphs.used, warnings);
     if errors.len() > errors_before {
         return None;
@@ -73,6 +73,7 @@ pub(super) fn check(
         docs: merged.docs,
         extends: merged.extends,
         settings,
+        ruling_occurrence,
         terms,
         rulings,
         verdict,

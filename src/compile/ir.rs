@@ -157,6 +157,10 @@ pub struct CompiledRules {
     pub extends: Vec<String>,
     /// Settings for the fact computation.
     pub settings: Settings,
+    /// Which occurrence of a position an arbiter rules on (`setting ruling-occurrence`): 2
+    /// for its first return, 3 for the third time it stands. A game record's repetitions are
+    /// judged there; a play given as its cycle is judged whatever it says.
+    pub ruling_occurrence: u32,
     /// Terms, in evaluation order: every term comes after the terms it uses.
     pub terms: Vec<Term>,
     /// Rulings, in evaluation order: a ruling comes after every ruling that overrides it.

@@ -5,7 +5,11 @@ use super::inherit::Merged;
 use crate::facts::Settings;
 
 /// The settings a rule file may give.
-const SETTING_NAMES: &[&str] = &["mate-plies", "mate-nodes"];
+const SETTING_NAMES: &[&str] = &["mate-plies", "mate-nodes", "ruling-occurrence"];
+
+/// The occurrence of a position an arbiter rules on when a rule file does not say: its first
+/// return, as `xqlaw judge --cycle` judges a play.
+pub const DEFAULT_RULING_OCCURRENCE: u32 = 2;
 
 /// The range of each setting, and why: checked here, at compile time, so that no rule file
 /// can make the fact computation recurse out of its stack or search for hours.
@@ -22,11 +26,19 @@ const RANGES: &[(&str, u64, u64, &str)] = &[
         10_000_000,
         "the node budget of one mate-threat search; the default is 200000, and every move of a play runs searches",
     ),
+    (
+        "ruling-occurrence",
+        2,
+        9,
+        "the occurrence of a repeated position an arbiter rules on: 2 is its first return, 3 the third time it stands",
+    ),
 ];
 
-/// Reads the settings (each the nearest one up the `extends` chain).
-pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> Settings {
+/// Reads the settings (each the nearest one up the `extends` chain): those of the fact
+/// computation, and the occurrence of a repeated position an arbiter rules on.
+pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> (Settings, u32) {
     let mut settings = Settings::default();
+    let mut occurrence = DEFAULT_RULING_OCCURRENCE;
     for def in merged.settings.values() {
         let s = &def.item;
         let value = s.value.node;
@@ -47,6 +59,7 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> Setti
         match s.name.node.as_str() {
             "mate-plies" => settings.mate_plies = u32::try_from(value).unwrap_or(u32::MAX),
             "mate-nodes" => settings.mate_nodes = value,
+            "ruling-occurrence" => occurrence = u32::try_from(value).unwrap_or(u32::MAX),
             other => errors.push(CompileError::unknown_setting(
                 &def.file,
                 s.name.loc,
@@ -55,7 +68,7 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> Setti
             )),
         }
     }
-    settings
+    (settings, occurrence)
 }
 
 #[cfg(test)]
@@ -65,8 +78,20 @@ mod tests {
 
     fn read(text: &str) -> (Settings, Vec<String>) {
         let (merged, mut errors) = inherit_str(text);
-        let settings = settings(&merged, &mut errors);
+        let (settings, _) = settings(&merged, &mut errors);
         (settings, errors.iter().map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn the_ruling_occurrence_defaults_to_the_first_return() {
+        let occurrence = |text: &str| {
+            let (merged, mut errors) = inherit_str(text);
+            let (_, occurrence) = settings(&merged, &mut errors);
+            assert!(errors.is_empty(), "{errors:?}");
+            occurrence
+        };
+        assert_eq!(occurrence("rules t\n"), 2);
+        assert_eq!(occurrence("rules t\nsetting ruling-occurrence = 3\n"), 3);
     }
 
     #[test]

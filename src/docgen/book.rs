@@ -21,6 +21,9 @@ pub struct BookOptions {
     /// Whether the book carries its own copy of the hand-written pages (a book outside
     /// `docs/`, which has them already).
     pub bring_hand_written: bool,
+    /// Whether the book has the page of the project's rule sets on real games
+    /// ("the law in practice", from the committed figures).
+    pub practice: bool,
 }
 
 impl Default for BookOptions {
@@ -32,6 +35,7 @@ impl Default for BookOptions {
             specs_dir: "spec-tests/".to_owned(),
             build_dir: "../target/book".to_owned(),
             bring_hand_written: false,
+            practice: true,
         }
     }
 }

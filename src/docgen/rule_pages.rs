@@ -168,7 +168,8 @@ fn settings_and_verdict(s: &mut String, r: &CompiledRules) {
     let _ = writeln!(s, "\n## Thiết lập (settings)\n");
     let _ = writeln!(s, "| setting | value |\n|---|---|");
     let _ = writeln!(s, "| `mate-plies` | {} |", r.settings.mate_plies);
-    let _ = writeln!(s, "| `mate-nodes` | {} |\n", r.settings.mate_nodes);
+    let _ = writeln!(s, "| `mate-nodes` | {} |", r.settings.mate_nodes);
+    let _ = writeln!(s, "| `ruling-occurrence` | {} |\n", r.ruling_occurrence);
     let _ = writeln!(s, "## Bảng phán quyết (the verdict table)\n");
     let _ = writeln!(
         s,

@@ -16,7 +16,7 @@ pub const HAND_WRITTEN: [&str; 1] = ["language.md"];
 
 /// `SUMMARY.md`: the law first (its overview, then Điều 22, Điều 23 and each example of
 /// Điều 24 with its Hình under it), then the variants, then the reference pages.
-pub fn summary(corpus: &Corpus) -> String {
+pub fn summary(corpus: &Corpus, practice: bool) -> String {
     let law = book::law(corpus);
     let mut s = format!("{GENERATED_MARK}\n\n# Summary\n\n");
     let Some(r) = corpus.rules.get(law) else {
@@ -80,6 +80,14 @@ pub fn summary(corpus: &Corpus) -> String {
     }
     for (_, v) in corpus.rules.iter().enumerate().filter(|&(k, _)| k != law) {
         let _ = writeln!(s, "- [{}]({})", variant_title(v), links::rule_set(&v.name));
+    }
+    if practice {
+        let _ = writeln!(s, "\n# Thực tế (practice)\n");
+        let _ = writeln!(
+            s,
+            "- [Luật trong thực tế (the law in practice)]({})",
+            super::practice::PAGE
+        );
     }
     let _ = writeln!(s, "\n# Tham khảo (reference)\n");
     let _ = writeln!(s, "- [Ngôn ngữ luật (the rule language)](language.md)");

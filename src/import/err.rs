@@ -36,6 +36,137 @@ pub enum ImportWarning {
     #[error(transparent)]
     #[diagnostic(transparent)]
     StaleBasis(StaleBasis),
+    /// A misprint in the law's words and its correction (recorded as an erratum).
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    TextMisprint(TextMisprint),
+    /// Copies of an item of the law in several files disagree.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    TextCopiesDiffer(TextCopiesDiffer),
+    /// Paragraphs under an example of Điều 24 that are not the law's text.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    NotLaw(NotLaw),
+}
+
+/// A misprint in the law's words and the reading used instead.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{place}: misprint `{printed}`")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::text_misprint),
+    help("read `{corrected}`: {reason}{also}")
+)]
+pub struct TextMisprint {
+    place: String,
+    printed: String,
+    corrected: String,
+    reason: String,
+    also: String,
+    #[source_code]
+    src: Src,
+    #[label("printed here")]
+    span: SourceSpan,
+}
+
+impl TextMisprint {
+    /// Builds the warning: `place` names the sentence or item (`sentence 23.9:1`), `also`
+    /// lists other copies with the same print (`file:line`).
+    pub fn new(
+        place: String,
+        printed: String,
+        corrected: String,
+        reason: String,
+        also: &[String],
+        src: Src,
+        span: SourceSpan,
+    ) -> TextMisprint {
+        TextMisprint {
+            place,
+            printed,
+            corrected,
+            reason,
+            also: also_text(also),
+            src,
+            span,
+        }
+    }
+}
+
+/// ` (same print in a:1, b:2)`, or nothing.
+fn also_text(also: &[String]) -> String {
+    if also.is_empty() {
+        String::new()
+    } else {
+        format!(" (same print in {})", also.join(", "))
+    }
+}
+
+/// Copies of one item of the law that disagree.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{item}: copies differ")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::text_copies_differ),
+    help(
+        "kept the copy printed the same in the most files (then the first by file name); the others: {others}"
+    )
+)]
+pub struct TextCopiesDiffer {
+    item: String,
+    others: String,
+    #[source_code]
+    src: Src,
+    #[label("kept copy")]
+    span: SourceSpan,
+}
+
+impl TextCopiesDiffer {
+    /// Builds the warning; `others` lists the differing copies (`file:line`).
+    pub fn new(item: String, others: &[String], src: Src, span: SourceSpan) -> TextCopiesDiffer {
+        TextCopiesDiffer {
+            item,
+            others: others.join(", "),
+            src,
+            span,
+        }
+    }
+}
+
+/// Paragraphs printed under an example of Điều 24 that are not taken as the law's text.
+#[derive(Debug, Error, Diagnostic)]
+#[error("Điều {item}: {count} paragraph{plural} not taken as the law's text")]
+#[diagnostic(
+    severity(Warning),
+    code(xqlaw::import::not_law),
+    help(
+        "a paragraph under an example is the law's when it stands before the example's first figure, right after a figure, or names one; these do none of that (forum replies, news) and are left out, the first: “{first}”"
+    )
+)]
+pub struct NotLaw {
+    item: String,
+    count: usize,
+    plural: &'static str,
+    first: String,
+    #[source_code]
+    src: Src,
+    #[label("from here")]
+    span: SourceSpan,
+}
+
+impl NotLaw {
+    /// Builds the warning: `span` is the first paragraph left out.
+    pub fn new(item: String, count: usize, first: String, src: Src, span: SourceSpan) -> NotLaw {
+        NotLaw {
+            item,
+            count,
+            plural: if count == 1 { "" } else { "s" },
+            first,
+            src,
+            span,
+        }
+    }
 }
 
 /// A spec file's `basis` quoted the imported text, and the text imported now no longer
@@ -300,6 +431,55 @@ pub enum ImportError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Spec(SpecError),
+    /// A known misprint of the law's words that the print no longer has.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    StaleErratum(StaleErratum),
+    /// No chapter of the decree in the sources.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    NoLaw(NoLaw),
+}
+
+/// A known misprint of the law's words whose printed words do not stand once where it says.
+#[derive(Debug, Error, Diagnostic)]
+#[error("the known misprint `{printed}` of {at} is not in the print")]
+#[diagnostic(
+    code(xqlaw::import::stale_erratum),
+    help(
+        "the table of the law's misprints (src/import/law/misprints.rs) says `{printed}` stands once in {at}; the text imported now does not have it there, so the table is out of date"
+    )
+)]
+pub struct StaleErratum {
+    at: String,
+    printed: String,
+}
+
+impl StaleErratum {
+    /// Builds the error.
+    pub fn new(at: String, printed: String) -> StaleErratum {
+        StaleErratum { at, printed }
+    }
+}
+
+/// Sources in which no chapter of the decree stands.
+#[derive(Debug, Error, Diagnostic)]
+#[error("no chapter of the decree in {files}")]
+#[diagnostic(
+    code(xqlaw::import::no_law),
+    help(
+        "the decree's text starts at a heading in capitals with a roman numeral, `CHƯƠNG V CÁC LUẬT CHI TIẾT`"
+    )
+)]
+pub struct NoLaw {
+    files: String,
+}
+
+impl NoLaw {
+    /// Builds the error; `files` names the sources read.
+    pub fn new(files: String) -> NoLaw {
+        NoLaw { files }
+    }
 }
 
 /// A move that cannot be played and that no single correction fixes.

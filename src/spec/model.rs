@@ -278,7 +278,7 @@ fn id_error(name: &str, text: &str, message: String) -> SpecError {
 /// outside quotes and comments, plus block levels (indentation, and `- ` or `? ` items
 /// opening a level on the same line). A rough count, on the safe side: it only has to keep
 /// pathological input away from the parser.
-fn too_deep(text: &str) -> Option<usize> {
+pub(super) fn too_deep(text: &str) -> Option<usize> {
     let mut offset = 0;
     let mut flow = 0usize;
     for line in text.split_inclusive('\n') {
@@ -382,6 +382,13 @@ pub struct ReadError {
     message: String,
 }
 
+impl ReadError {
+    /// Builds the error.
+    pub(super) fn new(path: PathBuf, message: String) -> ReadError {
+        ReadError { path, message }
+    }
+}
+
 /// A spec file that is not valid YAML or does not follow the schema.
 #[derive(Debug, Error, Diagnostic)]
 #[error("invalid spec file: {message}")]
@@ -397,6 +404,13 @@ pub struct YamlError {
     span: SourceSpan,
 }
 
+impl YamlError {
+    /// Builds the error: `span` is the place in `src`.
+    pub(super) fn new(message: String, src: NamedSource<Arc<str>>, span: SourceSpan) -> YamlError {
+        YamlError { message, src, span }
+    }
+}
+
 /// A spec file that could not be written.
 #[derive(Debug, Error, Diagnostic)]
 #[error("cannot write `{}`: {message}", path.display())]
@@ -404,6 +418,13 @@ pub struct YamlError {
 pub struct WriteError {
     path: PathBuf,
     message: String,
+}
+
+impl WriteError {
+    /// Builds the error.
+    pub(super) fn new(path: PathBuf, message: String) -> WriteError {
+        WriteError { path, message }
+    }
 }
 
 #[cfg(test)]

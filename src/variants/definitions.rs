@@ -176,6 +176,11 @@ fn settings(a: &CompiledRules, b: &CompiledRules) -> Vec<SettingChange> {
             u64::from(b.settings.mate_plies),
         ),
         ("mate-nodes", a.settings.mate_nodes, b.settings.mate_nodes),
+        (
+            "ruling-occurrence",
+            u64::from(a.ruling_occurrence),
+            u64::from(b.ruling_occurrence),
+        ),
     ];
     pairs
         .into_iter()
