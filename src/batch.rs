@@ -34,7 +34,7 @@ struct Case {
 /// One side in a batch output line.
 #[derive(Debug, Serialize)]
 struct SideLine<'a> {
-    outcome: crate::syntax::ast::Outcome,
+    outcome: crate::vocab::Outcome,
     rulings: Vec<&'a str>,
 }
 
@@ -51,7 +51,7 @@ impl<'a> SideLine<'a> {
 #[derive(Debug, Serialize)]
 struct Judged<'a> {
     id: &'a serde_json::Value,
-    verdict: eval::Verdict,
+    verdict: crate::vocab::Verdict,
     red: SideLine<'a>,
     black: SideLine<'a>,
 }

@@ -15,7 +15,7 @@ use crate::compile::{CompiledRules, Ruling};
 use crate::corpus::Corpus;
 use crate::eval::SideJudgement;
 use crate::source::{Loc, SourceFile};
-use crate::syntax::ast::Outcome;
+use crate::vocab::Outcome;
 
 /// Two rulings of equal precedence that give one side different outcomes.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -201,7 +201,7 @@ mod tests {
         };
         assert_eq!(diagram.topic, "toys");
         let judgement = diagram.judgements[0].as_ref().unwrap();
-        assert_eq!(judgement.verdict(), crate::eval::Verdict::RedLoses);
+        assert_eq!(judgement.verdict(), crate::vocab::Verdict::RedLoses);
         // The explanation names the moves in the law's notation.
         assert_eq!(judgement.plies[0].text.as_deref(), Some("X2.1"));
     }

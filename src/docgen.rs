@@ -21,7 +21,7 @@ mod glyphs;
 mod graph_svg;
 mod index;
 pub mod links;
-pub(crate) mod markdown;
+pub(crate) mod page;
 pub mod practice;
 mod rule_pages;
 mod summary;
@@ -34,7 +34,7 @@ use crate::corpus::{Corpus, Diagram};
 pub use book::BookOptions;
 pub use diagram_page::board_plain;
 pub use edition::law_edition;
-pub use markdown::{COMMAND, GENERATED_MARK};
+pub use page::{COMMAND, GENERATED_MARK};
 pub use summary::HAND_WRITTEN;
 pub use write::{
     GENERATED_DIRS, MARK_WORDS, WriteError, is_generated, stale, write_all,

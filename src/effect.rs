@@ -27,28 +27,8 @@ use crate::corpus::Diagram;
 use crate::eval::Judgement;
 use crate::source::{Loc, SourceFile};
 use crate::variants::Decision;
-use crate::words::{plural, title_ranges};
-
-/// A case of the corpus.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct CaseRef {
-    /// The folder of its spec file under `spec-tests/`.
-    pub topic: String,
-    /// Its id (`hinh-74`).
-    pub id: String,
-    /// Its title (`Hình 74`).
-    pub title: String,
-}
-
-impl CaseRef {
-    fn of(d: &Diagram) -> CaseRef {
-        CaseRef {
-            topic: d.topic.clone(),
-            id: d.spec.id.clone(),
-            title: d.spec.title.clone(),
-        }
-    }
-}
+use crate::vocab::CaseId;
+use crate::words::{first_few, list, plural, quoted, title_ranges};
 
 /// A case where a ruling fires for a side and a ruling it claims to restate does not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -56,7 +36,7 @@ pub struct Unrestated {
     /// The restated ruling that did not fire.
     pub restated: String,
     /// The case.
-    pub case: CaseRef,
+    pub case: CaseId,
     /// The side (`red` or `black`).
     pub side: &'static str,
 }
@@ -69,9 +49,9 @@ pub struct RulingEffect {
     /// The article it cites.
     pub article: Option<String>,
     /// The cases whose verdict changes when it alone is removed.
-    pub decides: Vec<CaseRef>,
+    pub decides: Vec<CaseId>,
     /// The cases where it fires, for either side.
-    pub fires: Vec<CaseRef>,
+    pub fires: Vec<CaseId>,
     /// The rulings it declares it restates.
     pub restates: Vec<String>,
     /// Where a declared restatement does not hold.
@@ -135,7 +115,7 @@ impl Coverage {
     /// cases it decides, then the rulings that decide none.
     pub fn to_text(&self) -> String {
         use std::fmt::Write as _;
-        let titles = |cases: &[CaseRef]| {
+        let titles = |cases: &[CaseId]| {
             let t: Vec<&str> = cases.iter().map(|c| c.title.as_str()).collect();
             title_ranges(&t)
         };
@@ -190,12 +170,12 @@ impl Coverage {
                 let with = if r.always_alongside.is_empty() {
                     String::new()
                 } else {
-                    format!(", always with {}", few(&r.always_alongside, ""))
+                    format!(", always with {}", few(&r.always_alongside))
                 };
                 let by = if r.decided_by.is_empty() {
                     String::new()
                 } else {
-                    format!(", decided by {}", few(&r.decided_by, ""))
+                    format!(", decided by {}", few(&r.decided_by))
                 };
                 format!(
                     "decides no case: fires on {n} case{}{with}, whose verdicts stand without it{by}",
@@ -208,21 +188,14 @@ impl Coverage {
     }
 }
 
-/// A few names: `a, b, c and 4 more`, each between `quote`s.
-fn few(names: &[String], quote: &str) -> String {
-    const SHOWN: usize = 5;
-    let mut shown: Vec<String> = names
-        .iter()
-        .take(SHOWN)
-        .map(|n| format!("{quote}{n}{quote}"))
-        .collect();
-    if names.len() > SHOWN {
-        shown.push(format!("{} more", names.len() - SHOWN));
-    }
-    match shown.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => shown.join(""),
-    }
+/// A few names: `a, b, c and 4 more`.
+fn few(names: &[String]) -> String {
+    list(&first_few(names, 5), "and")
+}
+
+/// A few names quoted: `` `a`, `b`, `c` and 4 more ``.
+fn few_quoted(names: &[String]) -> String {
+    list(&first_few(&quoted(names), 5), "and")
 }
 
 /// What one case says about the rulings.
@@ -276,7 +249,7 @@ pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
         .into_iter()
         .map(|(id, group)| (id, rules.silencing(&group)))
         .collect();
-    let per_case: Vec<(CaseRef, CaseEffect)> = diagrams
+    let per_case: Vec<(CaseId, CaseEffect)> = diagrams
         .par_iter()
         .filter_map(|d| {
             let facts = d.play.facts(&rules.settings).ok()?;
@@ -290,7 +263,7 @@ pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
                     effect.decides.insert(id.clone());
                 }
             }
-            Some((CaseRef::of(d), effect))
+            Some((d.case(), effect))
         })
         .collect();
     let rulings = rules
@@ -309,9 +282,9 @@ pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
 fn ruling_effect(
     rules: &CompiledRules,
     r: &Ruling,
-    per_case: &[(CaseRef, CaseEffect)],
+    per_case: &[(CaseId, CaseEffect)],
 ) -> RulingEffect {
-    let cases = |pick: &dyn Fn(&CaseEffect) -> bool| -> Vec<CaseRef> {
+    let cases = |pick: &dyn Fn(&CaseEffect) -> bool| -> Vec<CaseId> {
         per_case
             .iter()
             .filter(|(_, e)| pick(e))
@@ -398,7 +371,7 @@ fn case_effect(rules: &CompiledRules, d: &Diagram, j: &Judgement) -> CaseEffect 
                 if !same.contains(&restated) {
                     let miss = Unrestated {
                         restated,
-                        case: CaseRef::of(d),
+                        case: d.case(),
                         side: name,
                     };
                     effect.unrestated.push((f.id.clone(), miss));
@@ -514,7 +487,7 @@ impl InertRuling {
                 };
                 format!(
                     "{} {verb} the cases where it fires; ",
-                    few(&effect.decided_by, "`")
+                    few_quoted(&effect.decided_by)
                 )
             };
             (
@@ -528,7 +501,7 @@ impl InertRuling {
                 format!("removing it changes no verdict of {}", title_ranges(&fires)),
                 format!(
                     "{} {} with it wherever it does, for the same side and with its outcome: declare `restates {}` if it only restates {}, or give it a case its sentence decides",
-                    few(&effect.always_alongside, "`"),
+                    few_quoted(&effect.always_alongside),
                     if effect.always_alongside.len() == 1 {
                         "fires"
                     } else {

@@ -15,10 +15,11 @@ use serde::Serialize;
 pub use err::{EmptyPlay, EvalError};
 pub use explain::{PlyReport, ThreatReport};
 pub use play::{Play, PlayFacts};
-pub use verdict::{FiredRuling, MatchedRow, SideJudgement, Verdict};
+pub use verdict::{FiredRuling, MatchedRow, SideJudgement};
 
 use crate::compile::CompiledRules;
 use crate::facts::{Repetition, SequenceFacts};
+use crate::vocab::Verdict;
 use crate::xiangqi::Color;
 
 /// The judgement of a play.
@@ -197,7 +198,7 @@ mod tests {
     use super::*;
     use crate::compile::compile_str;
     use crate::facts::{MoveFact, PieceAt, PieceId, PlyFacts, Threat, ThreatFact};
-    use crate::syntax::ast::Outcome;
+    use crate::vocab::Outcome;
     use crate::xiangqi::{Piece, Role};
 
     const RED: Color = Color::Red;

@@ -9,18 +9,18 @@ mod compute;
 mod err;
 mod fast_map;
 mod identity;
-mod lines;
 mod mate;
 mod material;
+mod mobility;
 pub mod model;
 mod move_context;
 mod protection_lost;
 pub mod registry;
 mod repetition;
 mod restraint;
-mod serial;
 mod table;
 mod threats;
+mod to_text;
 pub mod value;
 
 pub use compute::compute;
@@ -30,7 +30,7 @@ pub use model::{
     LostProtector, MoveFact, PieceAt, PieceId, PlyFacts, ProtectionLoss, RoleSet, SequenceFacts,
     Threat, ThreatFact,
 };
-pub use registry::{FactKind, FactSpec, Params, REGISTRY, Subject};
+pub use registry::{FactKind, FactSpec, Params, REGISTRY};
 pub use repetition::{Repetition, last_cycle};
 pub use table::{describe_loss, render_table};
 

@@ -18,8 +18,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::compile::CompiledRules;
-use crate::eval::{self, Decision, Play, Verdict};
+use crate::eval::{self, Decision, Play};
 use crate::records::{GameRecord, RecordedResult};
+use crate::vocab::Verdict;
 use crate::xiangqi::{Color, Move, Position};
 
 pub use self::find::{Episode, Replayed};

@@ -59,6 +59,7 @@ pub mod eval;
 pub mod facts;
 pub mod games;
 pub mod import;
+pub mod markdown;
 pub mod play_text;
 pub mod records;
 pub mod report;
@@ -69,6 +70,7 @@ pub mod syntax;
 #[cfg(test)]
 mod test_support;
 pub mod variants;
+pub mod vocab;
 pub mod whatif;
 pub mod words;
 pub mod xiangqi;
@@ -78,11 +80,12 @@ pub use compile::{
     load_rules,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
-pub use eval::{Decision, EvalError, Judgement, Play, Verdict, decide, judge};
+pub use eval::{Decision, EvalError, Judgement, Play, decide, judge};
 pub use play_text::{PlayError, read_play};
 pub use report::render;
 pub use source::{Loc, Node, NonEmpty, Site, SourceFile};
 pub use spec::SpecFile;
 pub use syntax::{ParseErrors, parse};
+pub use vocab::{CaseId, Outcome, Subject, Verdict};
 pub use xiangqi::notation::{Notation, parse_text, write_line};
 pub use xiangqi::{Color, FenError, Move, Position, START_FEN};

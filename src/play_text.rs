@@ -108,19 +108,20 @@ pub fn read_play(fen: &str, moves: &[&str], notation: Notation) -> Result<Play, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{self, judge};
+    use crate::eval::judge;
     use crate::test_support::{HINH_1, law};
+    use crate::vocab::Verdict;
 
     #[test]
     fn one_check_that_repeats_nothing_is_no_repetition() {
         let rules = law();
         let play = read_play(HINH_1, &["h8h9"], Notation::Iccs).unwrap();
         let j = judge(&rules, &play).unwrap();
-        assert_eq!(j.verdict(), eval::Verdict::NoRepetition);
+        assert_eq!(j.verdict(), Verdict::NoRepetition);
         assert!(j.red.fired.is_empty() && j.black.fired.is_empty());
         assert!(j.explain().contains("no position repeats"));
         let assumed = judge(&rules, &play.assuming_cycle(ASSUMED_BY_REQUEST)).unwrap();
-        assert_eq!(assumed.verdict(), eval::Verdict::RedLoses);
+        assert_eq!(assumed.verdict(), Verdict::RedLoses);
     }
 
     #[test]
@@ -132,7 +133,7 @@ mod tests {
             crate::facts::Repetition::Repeats { plies, .. } => assert_eq!(plies, &[0, 4]),
             other => panic!("expected a repetition, got {other:?}"),
         }
-        assert_eq!(j.verdict(), eval::Verdict::RedLoses);
+        assert_eq!(j.verdict(), Verdict::RedLoses);
     }
 
     #[test]

@@ -41,24 +41,3 @@ pub fn render_with(diagnostic: &dyn Diagnostic, handler: &GraphicalReportHandler
     }
     out
 }
-
-/// `text` cut to at most `max` characters, with `…` and the number of characters left out,
-/// for echoing user input in a message.
-///
-/// ```
-/// assert_eq!(xqlaw::report::shorten("abc", 5), "abc");
-/// assert_eq!(xqlaw::report::shorten("abcdefgh", 3), "abc… (5 more characters)");
-/// ```
-#[must_use]
-pub fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_owned(),
-        Some((cut, _)) => {
-            let rest = text.get(cut..).unwrap_or_default().chars().count();
-            format!(
-                "{}… ({rest} more characters)",
-                text.get(..cut).unwrap_or_default()
-            )
-        }
-    }
-}

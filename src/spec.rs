@@ -7,12 +7,13 @@
 
 mod law_text;
 mod model;
+pub(crate) mod place;
 
 pub use law_text::{
     Article as LawArticle, Block as LawBlock, Chapter as LawChapter, Item as LawItem, LawErratum,
     LawText, Place as LawPlace, Sentence as LawSentence, read_with,
 };
 pub use model::{
-    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile, Verdict,
+    Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile,
     WriteError, YamlError, write_atomic,
 };

@@ -183,17 +183,14 @@ fn friendly(file: &SourceFile, e: &pest::error::Error<Rule>, offset: usize) -> P
     ParseError::Syntax(SyntaxError::new(file, loc, message, label, help))
 }
 
-/// "a", "a or b", "a, b or c"; at most six, then "or something else".
+/// "a", "a or b", "a, b or c"; at most six, then "or another token".
 fn list(items: &[&str]) -> String {
     const MAX: usize = 6;
-    let shown: Vec<&str> = items.iter().take(MAX).copied().collect();
-    let more = items.len() > MAX;
-    match shown.as_slice() {
-        [] => String::new(),
-        [one] if !more => (*one).to_owned(),
-        [init @ .., last] if !more => format!("{} or {last}", init.join(", ")),
-        all => format!("{} or another token", all.join(", ")),
+    let mut shown: Vec<&str> = items.iter().take(MAX).copied().collect();
+    if items.len() > MAX {
+        shown.push("another token");
     }
+    crate::words::list(&shown, "or")
 }
 
 /// A help line for common mistakes.
@@ -262,6 +259,26 @@ pub const KEYWORDS: &[&str] = &[
     "allowed",
     "loses",
     "draw",
+];
+
+/// The grammar's other words: they have a meaning in one place (`title`, `same target`,
+/// `graver`) and may still name a term or a ruling. A test holds this list and [`KEYWORDS`]
+/// to every word of `grammar.pest`; the workbench's editor highlights both.
+pub const CONTEXT_WORDS: &[&str] = &[
+    "title",
+    "source",
+    "name",
+    "article",
+    "quote",
+    "gloss",
+    "provisional",
+    "graver",
+    "least",
+    "same",
+    "target",
+    "attacker",
+    "changing",
+    "targets",
 ];
 
 fn is_keyword(word: &str) -> bool {
@@ -525,6 +542,20 @@ verdict
             documented, grammar,
             "docs/language.md lists other reserved words"
         );
+    }
+
+    #[test]
+    fn every_word_of_the_grammar_is_a_keyword_or_a_context_word() {
+        let grammar = include_str!("syntax/grammar.pest");
+        let mut words: Vec<&str> = grammar
+            .lines()
+            .filter(|l| l.starts_with("kw_"))
+            .filter_map(|l| l.split('"').nth(1))
+            .collect();
+        let mut ours: Vec<&str> = KEYWORDS.iter().chain(CONTEXT_WORDS).copied().collect();
+        words.sort_unstable();
+        ours.sort_unstable();
+        assert_eq!(ours, words);
     }
 
     #[test]

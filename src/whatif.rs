@@ -48,8 +48,9 @@ pub use precedence::{Precedence, Relation};
 
 use crate::compile::CompiledRules;
 use crate::corpus::{Corpus, Diagram};
-use crate::eval::{Judgement, Verdict};
+use crate::eval::Judgement;
 use crate::variants::{Change, Decision, RuleDiff, diff};
+use crate::vocab::Verdict;
 
 /// The base rule set and the corpus it judged, ready to be compared with amendments.
 #[derive(Debug, Clone)]

@@ -1,4 +1,6 @@
-//! Words for messages: plurals, and the "did you mean" of a misspelt name.
+//! Words for messages, in one place: plurals, lists (`a, b or c`), quoted names, input cut
+//! short for echoing, case titles folded into ranges, and the "did you mean" of a misspelt
+//! name. Every message of the crate composes its words with these.
 
 /// The plural ending of a count: `""` for one, `"s"` otherwise.
 ///
@@ -10,6 +12,65 @@
 #[must_use]
 pub const fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// Items listed as a sentence lists them: `a`, `a or b`, `a, b or c`, with `conjunction`
+/// before the last.
+///
+/// ```
+/// use xqlaw::words::list;
+/// assert_eq!(list(&["a", "b", "c"], "or"), "a, b or c");
+/// assert_eq!(list(&["a"], "and"), "a");
+/// ```
+pub fn list<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((only, [])) => only.as_ref().to_owned(),
+        Some((last, init)) => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} {conjunction} {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// Each item between backticks, as messages quote names and user input: `` `a` ``.
+pub fn quoted<T: std::fmt::Display>(items: &[T]) -> Vec<String> {
+    items.iter().map(|t| format!("`{t}`")).collect()
+}
+
+/// The first `shown` items, then how many more there are (`4 more`), to list a long list
+/// briefly.
+pub fn first_few<S: AsRef<str>>(items: &[S], shown: usize) -> Vec<String> {
+    let mut few: Vec<String> = items
+        .iter()
+        .take(shown)
+        .map(|s| s.as_ref().to_owned())
+        .collect();
+    if items.len() > shown {
+        few.push(format!("{} more", items.len() - shown));
+    }
+    few
+}
+
+/// `text` cut to at most `max` characters, with `…` and the number of characters left out,
+/// for echoing user input in a message.
+///
+/// ```
+/// assert_eq!(xqlaw::words::shorten("abc", 5), "abc");
+/// assert_eq!(xqlaw::words::shorten("abcdefgh", 3), "abc… (5 more characters)");
+/// ```
+#[must_use]
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((cut, _)) => {
+            let rest = text.get(cut..).unwrap_or_default().chars().count();
+            format!(
+                "{}… ({rest} more characters)",
+                text.get(..cut).unwrap_or_default()
+            )
+        }
+    }
 }
 
 /// The number of single-item edits (insertions, deletions, substitutions) that turn `a` into
@@ -144,6 +205,16 @@ mod tests {
         );
         assert_eq!(did_you_mean("zzzzzz", ["chase", "check"]), None);
         assert_eq!(did_you_mean("chase", ["chase"]), None);
+    }
+
+    #[test]
+    fn lists() {
+        assert_eq!(list::<&str>(&[], "or"), "");
+        assert_eq!(list(&quoted(&["a", "b", "c"]), "or"), "`a`, `b` or `c`");
+        assert_eq!(
+            list(&first_few(&["a", "b", "c"], 2), "and"),
+            "a, b and 1 more"
+        );
     }
 
     #[test]

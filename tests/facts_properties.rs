@@ -7,9 +7,9 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use xqlaw::compile::load_rules;
-use xqlaw::eval::{Play, judge};
 use xqlaw::facts::{MoveFact, Settings, ThreatFact, compute};
 use xqlaw::xiangqi::{Move, Position, Role};
+use xqlaw::{Play, judge};
 
 const STARTS: [&str; 3] = [
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",

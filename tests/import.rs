@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use miette::GraphicalReportHandler;
 use proptest::prelude::*;
 use xqlaw::SourceFile;
+use xqlaw::Verdict;
 use xqlaw::import;
-use xqlaw::spec::{SpecFile, Verdict};
+use xqlaw::spec::SpecFile;
 
 fn seeds_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds")

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use xqlaw::compile::load_rules;
-use xqlaw::eval::{Play, Verdict, judge};
 use xqlaw::xiangqi::{Move, Position};
+use xqlaw::{Play, Verdict, judge};
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()

@@ -7,9 +7,9 @@
 use std::path::Path;
 
 use xqlaw::compile::{CompiledRules, compile_str, load_rules};
-use xqlaw::eval::{Play, Verdict, judge};
 use xqlaw::facts::Settings;
 use xqlaw::xiangqi::{Color, Move, Position};
+use xqlaw::{Play, Verdict, judge};
 
 mod positions;
 use positions::{PINNED_GUARD, SHUTTLE};

@@ -10,10 +10,10 @@
 
 use std::path::Path;
 
+use xqlaw::Outcome;
 use xqlaw::compile::{CompiledRules, compile_str, load_rules};
-use xqlaw::eval::{Judgement, Play, Verdict, judge};
-use xqlaw::syntax::ast::Outcome;
 use xqlaw::xiangqi::{Color, Move, Position};
+use xqlaw::{Judgement, Play, Verdict, judge};
 
 mod positions;
 use positions::{FREE_GUARD, PINNED_GUARD, SHUTTLE};

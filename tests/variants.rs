@@ -5,10 +5,10 @@
 
 use std::path::Path;
 
+use xqlaw::Outcome;
 use xqlaw::compile::load_rules;
 use xqlaw::conflicts;
 use xqlaw::corpus::load_corpus;
-use xqlaw::syntax::ast::Outcome;
 use xqlaw::variants::{Change, diff, verdict_changes};
 
 #[test]

@@ -16,6 +16,7 @@ use super::verdict::verdict;
 use crate::source::{Node, Site};
 use crate::syntax::ast;
 use crate::syntax::print;
+use crate::vocab::Outcome;
 
 /// The graphs the pass builds besides the terms and rulings.
 struct Graphs {
@@ -161,7 +162,7 @@ fn rulings(
         if let Some(at) = r
             .graver
             .as_ref()
-            .filter(|_| r.outcome.node == ast::Outcome::Allowed)
+            .filter(|_| r.outcome.node == Outcome::Allowed)
         {
             let at = at.loc;
             errors.push(CompileError::GraverAllowed {
@@ -176,7 +177,7 @@ fn rulings(
             when: when.unwrap_or(Pattern::And(Vec::new())),
             unless: unless.into_iter().flatten().collect(),
             outcome: r.outcome.node,
-            graver: r.graver.is_some() && r.outcome.node == ast::Outcome::Forbidden,
+            graver: r.graver.is_some() && r.outcome.node == Outcome::Forbidden,
             overrides,
             restates,
             when_text: print::pattern(&r.when.node),
@@ -214,9 +215,9 @@ fn restated_outcomes(merged: &Merged, rulings: &mut [Ruling], warnings: &mut Vec
                     file: def.file.clone(),
                     at: name.loc,
                     name: def.item.id.node.clone(),
-                    outcome: print::outcome(outcome),
+                    outcome: outcome.keyword(),
                     restated: restated.clone(),
-                    other: print::outcome(other_outcome),
+                    other: other_outcome.keyword(),
                 });
             }
         }

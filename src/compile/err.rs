@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use crate::source::{Loc, NonEmpty, SourceFile};
 use crate::syntax::ParseError;
-use crate::syntax::ast::Subject;
+use crate::vocab::Subject;
 use crate::words::did_you_mean;
 
 /// The help shared by the two subject mismatches inside a threat expression.

@@ -7,7 +7,7 @@ use super::inherit::Merged;
 use super::ir::{RulingId, TermId};
 use crate::facts::registry::lookup;
 use crate::source::{Node, SourceFile};
-use crate::syntax::ast::Subject;
+use crate::vocab::Subject;
 
 /// What a name defined by the rule set refers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,8 +6,9 @@ use super::ir::{Cond, Ruling, VerdictRow};
 use super::resolver::Resolver;
 use super::scope::Scope;
 use crate::source::{Loc, Node, SourceFile};
-use crate::syntax::ast::{Guard, Outcome, VerdictCond};
+use crate::syntax::ast::{Guard, VerdictCond};
 use crate::syntax::print;
+use crate::vocab::Outcome;
 
 /// Checks the verdict block and compiles its rows (ruling ids in definition order, as in
 /// `rulings`).
@@ -53,8 +54,8 @@ pub(super) fn verdict(
                             file: def.file.clone(),
                             at: c.loc,
                             ruling: r.id.clone(),
-                            rules: print::outcome(r.outcome),
-                            wanted: print::outcome(c.outcome.node),
+                            rules: r.outcome.keyword(),
+                            wanted: c.outcome.node.keyword(),
                             party: print::party(c.party.node),
                         });
                     }

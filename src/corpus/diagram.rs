@@ -11,7 +11,8 @@ use thiserror::Error;
 use crate::compile::CompiledRules;
 use crate::eval::{EvalError, Judgement, Play, judge};
 use crate::source::SourceFile;
-use crate::spec::{SpecError, SpecFile};
+use crate::spec::{SpecError, SpecFile, place};
+use crate::vocab::CaseId;
 use crate::xiangqi::notation::{Notation, write_line};
 use crate::xiangqi::{Move, Position};
 
@@ -74,6 +75,16 @@ impl Diagram {
             play,
             judgements: Vec::new(),
         })
+    }
+
+    /// Which case of the corpus the diagram is.
+    pub fn case(&self) -> CaseId {
+        CaseId {
+            topic: self.topic.clone(),
+            id: self.spec.id.clone(),
+            title: self.spec.title.clone(),
+            article: self.spec.article.clone(),
+        }
     }
 
     /// Judges the diagram's play with `rules`. The explanation names the moves in the law's
@@ -171,13 +182,13 @@ fn check_assume_cycle(spec: &SpecFile, source: &SourceFile) -> Result<(), Box<Sp
     match (spec.assume_cycle, reason) {
         (true, false) => Err(SpecProblem::new(
             source,
-            span_of_line(&source.text, "assume_cycle:"),
+            place::line(&source.text, "assume_cycle:"),
             "`assume_cycle: true` without `assume_cycle_reason`".to_string(),
             "say why the moves are judged as a cycle although no position repeats".to_string(),
         )),
         (false, true) => Err(SpecProblem::new(
             source,
-            span_of_line(&source.text, "assume_cycle_reason:"),
+            place::line(&source.text, "assume_cycle_reason:"),
             "`assume_cycle_reason` without `assume_cycle: true`".to_string(),
             "add `assume_cycle: true`, or drop the reason".to_string(),
         )),
@@ -191,7 +202,7 @@ fn replay(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>),
     let start = Position::from_fen(&spec.fen).map_err(|e| {
         SpecProblem::new(
             source,
-            span_of_line(text, "fen:"),
+            place::line(text, "fen:"),
             format!("invalid fen: {e}"),
             "the `fen` field must be a legal position".to_string(),
         )
@@ -199,7 +210,7 @@ fn replay(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>),
     let mut pos = start;
     let mut moves = Vec::with_capacity(spec.moves.len());
     for (ply, mv_text) in spec.moves.iter().enumerate() {
-        let span = span_of_item(text, "moves:", ply);
+        let span = place::item(text, "moves:", ply);
         let mv: Move = mv_text.parse().map_err(|e| {
             SpecProblem::new(
                 source,
@@ -248,7 +259,7 @@ fn constructed_case(
     let problem = |message: String, help: &str| {
         SpecProblem::new(
             source,
-            span_of_line(&source.text, "constructed:"),
+            place::line(&source.text, "constructed:"),
             message,
             help.to_owned(),
         )
@@ -297,55 +308,4 @@ fn constructed_case(
         ));
     }
     Ok(())
-}
-
-/// The span of the first line starting with `prefix` (the whole file start if none).
-fn span_of_line(text: &str, prefix: &str) -> SourceSpan {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with(prefix) {
-            return SourceSpan::from((offset, line.trim_end().len()));
-        }
-        offset += line.len();
-    }
-    SourceSpan::from((0, 0))
-}
-
-/// The span of the `index`-th `- item` line of the block list under `key`.
-fn span_of_item(text: &str, key: &str, index: usize) -> SourceSpan {
-    let mut offset = 0;
-    let mut inside = false;
-    let mut seen = 0;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with(key) {
-            inside = true;
-        } else if inside && line.starts_with("- ") {
-            if seen == index {
-                return SourceSpan::from((offset, line.trim_end().len()));
-            }
-            seen += 1;
-        } else if inside && !line.starts_with(' ') {
-            break;
-        }
-        offset += line.len();
-    }
-    span_of_line(text, key)
-}
-
-/// The span of `  name:` in the block map under `key`.
-pub(crate) fn span_of_key(text: &str, key: &str, name: &str) -> SourceSpan {
-    let mut offset = 0;
-    let mut inside = false;
-    let wanted = format!("  {name}:");
-    for line in text.split_inclusive('\n') {
-        if line.starts_with(key) {
-            inside = true;
-        } else if inside && line.starts_with(&wanted) {
-            return SourceSpan::from((offset + 2, name.len()));
-        } else if inside && !line.starts_with(' ') {
-            break;
-        }
-        offset += line.len();
-    }
-    span_of_line(text, key)
 }

@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::diagram::{Diagram, DiagramError, SpecProblem, read_spec, span_of_key};
+use super::diagram::{Diagram, DiagramError, SpecProblem, read_spec};
 use crate::compile::CompiledRules;
 use crate::report::render;
 use crate::source::SourceFile;
-use crate::spec::{SpecFile, Verdict};
+use crate::spec::{SpecFile, place};
+use crate::vocab::Verdict;
 
 /// How one case ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -250,7 +251,7 @@ fn misnamed_rule_sets(
     known_names: &BTreeSet<String>,
 ) -> Vec<(String, String)> {
     let problem = |key: &str, rule_set: &str, message: String, help: String| {
-        let span = span_of_key(&source.text, key, rule_set);
+        let span = place::entry(&source.text, key, rule_set);
         render(SpecProblem::new(source, span, message, help).as_ref())
     };
     let mut found = Vec::new();

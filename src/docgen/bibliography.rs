@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use super::links::rel;
-use super::markdown::{page, text};
+use super::page::page;
+use crate::markdown::text;
 
 /// The bibliography page's path.
 pub const PAGE: &str = "bibliography.md";

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::markdown::{COMMAND, GENERATED_MARK};
+use super::page::{COMMAND, GENERATED_MARK};
 use super::{Corpus, GeneratedFile};
 
 /// How a book is made.

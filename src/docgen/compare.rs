@@ -4,8 +4,9 @@
 use std::fmt::Write as _;
 
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, page, verdict_short};
+use super::page::{Outcome, page, verdict_short};
 use super::{Corpus, Diagram, GeneratedFile};
+use crate::markdown::cell;
 use crate::variants;
 
 /// The pairs of rule sets compared, as indices into [`Corpus::rules`], each once, in the

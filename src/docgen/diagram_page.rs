@@ -9,10 +9,11 @@ use super::bibliography;
 use super::board_svg::{Arrow, board_svg};
 use super::book;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, fenced, html, page, text, verdict};
+use super::page::{Outcome, page, verdict};
 use super::{Corpus, Diagram};
 use crate::eval::{Judgement, SideJudgement};
-use crate::syntax::ast::Outcome as RulingOutcome;
+use crate::markdown::{cell, fenced, html, text};
+use crate::vocab::Outcome as RulingOutcome;
 
 /// How many plies of the disputed play the board draws as arrows.
 pub const ARROWS: usize = 4;

@@ -9,10 +9,11 @@ use super::articles::{self, Article, Item};
 use super::bibliography;
 use super::book;
 use super::diagram_page::board_plain;
-use super::markdown::{Outcome, html, verdict};
+use super::page::{Outcome, verdict};
 use super::{Corpus, Diagram};
 use crate::eval::SideJudgement;
-use crate::syntax::ast::Outcome as RulingOutcome;
+use crate::markdown::html;
+use crate::vocab::Outcome as RulingOutcome;
 
 const STYLE: &str = "
 @page { size: A4; margin: 16mm 15mm 16mm 15mm; }

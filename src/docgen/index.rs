@@ -7,9 +7,11 @@ use super::articles::Article;
 use super::bibliography::{self, cited};
 use super::book;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, page, text, verdict_short};
+use super::page::{Outcome, page, verdict_short};
 use super::{Corpus, Diagram};
-use crate::facts::registry::{Params, REGISTRY, ROLE_NAMES, Subject as FactSubject};
+use crate::facts::registry::{Params, REGISTRY, ROLE_NAMES};
+use crate::markdown::{cell, text};
+use crate::vocab::Subject as FactSubject;
 
 /// The index page: the law's title and source, one row per diagram in law order (the article,
 /// the law's verdict, whether it is the expected one, and how many other rule sets agree), and
@@ -128,7 +130,7 @@ pub fn index(corpus: &Corpus) -> String {
         "\nThe pages are generated from the rule files and the spec files by `{}`. The rule \
          language is described in [language.md](language.md), the facts the rulings are \
          written over in [facts.md](facts.md), and the sources in [the bibliography]({}).",
-        super::markdown::COMMAND,
+        super::page::COMMAND,
         bibliography::PAGE
     );
     s

@@ -13,7 +13,8 @@ use serde_json::Value;
 
 use super::GeneratedFile;
 use super::board_svg::board_svg;
-use super::markdown::{page, text};
+use super::page::page;
+use crate::markdown::text;
 use crate::xiangqi::Position;
 
 /// The committed figures.

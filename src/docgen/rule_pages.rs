@@ -11,13 +11,13 @@ use super::bibliography::{self, cited};
 use super::book;
 use super::graph_svg::rulings_graph;
 use super::links::{self, rel};
-use super::markdown::{Outcome, cell, code_cell, fenced, page, text, verdict_short};
+use super::page::{Outcome, page, verdict_short};
 use super::{Corpus, GeneratedFile};
 use crate::compile::{CompiledRules, Ruling};
 use crate::effect::{Coverage, RulingEffect, coverage};
-use crate::syntax::ast::Subject;
-use crate::syntax::print;
+use crate::markdown::{cell, code_cell, fenced, text};
 use crate::variants;
+use crate::vocab::Subject;
 
 /// The pages (and graph pictures) of rule set `index`.
 pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
@@ -476,10 +476,7 @@ fn ruling_source(r: &CompiledRules, ruling: &Ruling) -> String {
         text.push_str(&format!("\n    unless {u}"));
     }
     let graver = if ruling.graver { " graver" } else { "" };
-    text.push_str(&format!(
-        "\n    → {}{graver}",
-        print::outcome(ruling.outcome)
-    ));
+    text.push_str(&format!("\n    → {}{graver}", ruling.outcome.keyword()));
     for (keyword, ids) in [
         ("overrides", &ruling.overrides),
         ("restates", &ruling.restates),

@@ -9,7 +9,8 @@ use super::bibliography;
 use super::book::{self, BookOptions};
 use super::compare::pairs;
 use super::links;
-use super::markdown::{COMMAND, GENERATED_MARK, text};
+use super::page::{COMMAND, GENERATED_MARK};
+use crate::markdown::text;
 
 /// The hand-written pages the summary lists besides the generated ones.
 pub const HAND_WRITTEN: [&str; 1] = ["language.md"];

@@ -7,15 +7,9 @@ use serde::Serialize;
 use super::pattern::PlyValues;
 use super::{Judgement, SideJudgement};
 use crate::compile::CompiledRules;
-use crate::facts::{PieceAt, PlyFacts, ThreatFact, describe_loss};
-use crate::syntax::ast::{Outcome, Subject};
-use crate::syntax::print;
+use crate::facts::{PlyFacts, ThreatFact, describe_loss};
+use crate::vocab::{Outcome, Subject};
 use crate::words::plural;
-
-/// A piece in words: `black horse g6`.
-pub fn piece(p: &PieceAt) -> String {
-    format!("{} {} {}", p.piece.color, p.piece.role, p.square)
-}
 
 /// A threat and the threat terms it satisfies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -87,8 +81,8 @@ pub(crate) fn ply_report(
                 .map(|(_, t)| t.id.clone())
                 .collect();
             (!terms.is_empty()).then(|| ThreatReport {
-                attacker: piece(&threat.attacker),
-                target: piece(&threat.target),
+                attacker: threat.attacker.to_string(),
+                target: threat.target.to_string(),
                 new: threat.has(ThreatFact::New),
                 protection_removed: threat.protection_lost.iter().map(describe_loss).collect(),
                 terms,
@@ -197,7 +191,7 @@ fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
         s.side,
         s.moves,
         plural(s.moves),
-        print::outcome(s.outcome)
+        s.outcome.keyword()
     )?;
     if s.fired.is_empty() {
         writeln!(out, "  no ruling fired")?;
@@ -222,7 +216,7 @@ fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
             out,
             "  {mark} {}{article} → {}, {status}",
             f.id,
-            print::outcome(f.outcome)
+            f.outcome.keyword()
         )?;
         writeln!(out, "      when {}", f.when)?;
         if let Some(t) = &f.target {

@@ -4,51 +4,15 @@ use serde::Serialize;
 
 use super::pattern::{Play, Witness};
 use crate::compile::{CompiledRules, RulingId};
-use crate::syntax::ast::{Outcome, Party, RowResult};
+use crate::syntax::ast::{Party, RowResult};
+use crate::vocab::{Outcome, Verdict};
 use crate::xiangqi::Color;
 
-/// Who the verdict is against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Red's play is forbidden: Red must change or loses.
-    RedLoses,
-    /// Black's play is forbidden: Black must change or loses.
-    BlackLoses,
-    /// Neither side is judged to lose.
-    Draw,
-    /// No position repeats, so there is no repetition to judge (Điều 22.11, 24.2): not a
-    /// verdict on either side's play.
-    NoRepetition,
-}
-
-impl Verdict {
-    /// `red_loses`, `black_loses` or `draw`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::RedLoses => "red_loses",
-            Verdict::BlackLoses => "black_loses",
-            Verdict::Draw => "draw",
-            Verdict::NoRepetition => "no_repetition",
-        }
-    }
-
-    fn loser(color: Color) -> Verdict {
-        match color {
-            Color::Red => Verdict::RedLoses,
-            Color::Black => Verdict::BlackLoses,
-        }
-    }
-}
-
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Verdict::RedLoses => "red loses",
-            Verdict::BlackLoses => "black loses",
-            Verdict::Draw => "draw",
-            Verdict::NoRepetition => "no repetition to judge",
-        })
+/// The verdict against `color`.
+fn loser(color: Color) -> Verdict {
+    match color {
+        Color::Red => Verdict::RedLoses,
+        Color::Black => Verdict::BlackLoses,
     }
 }
 
@@ -166,11 +130,11 @@ pub(crate) fn judge_side(rules: &CompiledRules, play: &Play<'_>, side: Color) ->
                 quote: r.meta.quote.clone(),
                 provisional: r.meta.provisional.clone(),
                 when: r.when_text.clone(),
-                target: witness.as_ref().map(|w| super::explain::piece(&w.target)),
+                target: witness.as_ref().map(|w| w.target.to_string()),
                 attacker: witness
                     .as_ref()
                     .and_then(|w| w.attacker.as_ref())
-                    .map(super::explain::piece),
+                    .map(ToString::to_string),
                 overridden_by,
             })
         })
@@ -232,8 +196,8 @@ pub(crate) fn combine(
             if holds {
                 let verdict = match row.result {
                     RowResult::Draw => Verdict::Draw,
-                    RowResult::Loses(Party::Side) => Verdict::loser(side.side),
-                    RowResult::Loses(Party::Other) => Verdict::loser(other.side),
+                    RowResult::Loses(Party::Side) => loser(side.side),
+                    RowResult::Loses(Party::Other) => loser(other.side),
                 };
                 let matched = MatchedRow {
                     row: n + 1,

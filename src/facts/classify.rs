@@ -2,8 +2,8 @@
 //! attacks set up, evasions.
 
 use super::identity::Identities;
-use super::lines::with_turn;
 use super::material::capture_balance;
+use super::mobility::with_turn;
 use super::model::PieceAt;
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 

@@ -6,9 +6,9 @@ use super::classify::{MovedPiece, checkers, is_block, is_evasion, uncovering_set
 use super::err::FactsError;
 use super::fast_map::FastMap;
 use super::identity::Identities;
-use super::lines::StandingMoves;
-use super::lines::with_turn;
 use super::mate::MateMemo;
+use super::mobility::StandingMoves;
+use super::mobility::with_turn;
 use super::model::{MoveFact, PieceAt, PieceId, PlyFacts, SequenceFacts};
 use super::move_context::{MoveContext, SideCaptures};
 use super::restraint::mark_restraints;

@@ -245,10 +245,10 @@ pub struct PlyFacts {
     /// Index of the ply in the sequence, from 0.
     pub ply: usize,
     /// Who moved.
-    #[serde(serialize_with = "super::serial::color")]
+    #[serde(serialize_with = "super::to_text::color")]
     pub mover: Color,
     /// The move played.
-    #[serde(serialize_with = "super::serial::display")]
+    #[serde(serialize_with = "super::to_text::display")]
     pub mv: Move,
     /// The moved piece, on its destination square.
     pub piece: PieceAt,
@@ -259,7 +259,7 @@ pub struct PlyFacts {
     /// Every capture threat of the mover after the move, new or old.
     pub threats: Vec<Threat>,
     /// A mating line found by the mate-threat search, if any (moves after the opponent's pass).
-    #[serde(serialize_with = "super::serial::display_all")]
+    #[serde(serialize_with = "super::to_text::display_all")]
     pub mate_line: Vec<Move>,
     /// Which move facts hold.
     pub facts: Vec<MoveFact>,

@@ -11,7 +11,7 @@
 //!
 //! [`ThreatFact::ReallyProtected`]: super::model::ThreatFact::ReallyProtected
 
-use super::lines::{can_move_to, with_turn};
+use super::mobility::{can_move_to, with_turn};
 use super::model::{LostProtector, PieceAt, ProtectionLoss};
 use super::move_context::MoveContext;
 use crate::xiangqi::{Move, Position, Role, Square};

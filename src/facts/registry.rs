@@ -4,10 +4,7 @@
 //! a rule file is an error at its span, never a silently false predicate.
 
 use super::model::{MoveFact, PlyFacts, RoleSet, Threat, ThreatFact};
-
-/// What a fact is said of: the rule language's own [`Subject`], as facts and terms are said
-/// of the same things.
-pub use crate::syntax::ast::Subject;
+use crate::vocab::Subject;
 
 /// The parameters a fact takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@
 //! says only what the board shows.
 
 use super::identity::Identities;
-use super::lines::{StandingMoves, can_move_to, with_turn};
+use super::mobility::{StandingMoves, can_move_to, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::value::value;
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};

@@ -1,8 +1,8 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
 use super::identity::Identities;
-use super::lines::{StandingMoves, can_move_to, held_to_line, with_turn};
 use super::material::capture_balance;
+use super::mobility::{StandingMoves, can_move_to, held_to_line, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::move_context::{AttackPairs, MoveContext};
 use super::protection_lost::lost_protectors;

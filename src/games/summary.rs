@@ -8,8 +8,8 @@ use std::hash::{Hash, Hasher};
 use serde::Serialize;
 
 use super::{GameReport, Kind};
-use crate::eval::Verdict;
 use crate::records::RecordError;
+use crate::vocab::Verdict;
 use crate::words::plural;
 
 /// What one rule set decided over the run.

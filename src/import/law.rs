@@ -252,7 +252,7 @@ pub fn import_law(sources: &[SourceFile]) -> ImportedLaw {
             out.warnings.push(ImportWarning::NotLaw(err::NotLaw::new(
                 left.item.clone(),
                 left.lines.len(),
-                crate::report::shorten(plain.trim(), 60),
+                crate::words::shorten(plain.trim(), 60),
                 r.source.named(),
                 r.span_head(first),
             )));

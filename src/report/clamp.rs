@@ -30,7 +30,7 @@ fn shorten_labels(labels: Vec<LabeledSpan>) -> Vec<LabeledSpan> {
     labels
         .into_iter()
         .map(|mut label| {
-            let text = label.label().map(|t| super::shorten(t, LABEL));
+            let text = label.label().map(|t| crate::words::shorten(t, LABEL));
             label.set_label(text);
             label
         })

@@ -9,8 +9,8 @@ use miette::Diagnostic;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::eval::Verdict;
 use crate::variants::Decider;
+use crate::vocab::Verdict;
 
 /// `POST /api/whatif`: an edited rule text and the rule set it amends.
 #[derive(Debug, Deserialize)]

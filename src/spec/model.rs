@@ -14,6 +14,8 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::vocab::Verdict;
+
 /// One spec-test file: a diagram of the law, its moves and the expected rulings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,9 +105,6 @@ pub struct SourceRef {
     pub line: u32,
 }
 
-/// The ruling a rule set gives on a diagram.
-pub use crate::eval::Verdict;
-
 impl SpecFile {
     /// The start position and the moves, when the FEN is valid and every move is ICCS text.
     /// (Whether the moves are legal is the judge's question; `xqlaw test` reports the exact
@@ -142,7 +141,7 @@ impl SpecFile {
                 text,
                 format!(
                     "the id `{}` is not a plain name",
-                    crate::report::shorten(&spec.id, 60)
+                    crate::words::shorten(&spec.id, 60)
                 ),
             ));
         }
@@ -257,20 +256,10 @@ fn is_plain_id(id: &str) -> bool {
 
 /// An error about the `id`, pointing at the `id:` line's value (or the start of the text).
 fn id_error(name: &str, text: &str, message: String) -> SpecError {
-    let mut offset = 0;
-    let mut span = SourceSpan::from((0, 0));
-    for line in text.split_inclusive('\n') {
-        if let Some(value) = line.strip_prefix("id:") {
-            let lead = value.len() - value.trim_start().len();
-            span = SourceSpan::from((offset + 3 + lead, value.trim().len()));
-            break;
-        }
-        offset += line.len();
-    }
     SpecError::Id(IdError {
         message,
         src: NamedSource::new(name, Arc::from(text)),
-        span,
+        span: super::place::value(text, "id:"),
     })
 }
 

@@ -5,6 +5,7 @@
 //! [`Node`] so diagnostics can point at it.
 
 use crate::source::Node;
+use crate::vocab::{Outcome, Subject};
 
 /// A whole rule file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,25 +71,6 @@ pub struct Attrs {
     /// `provisional "…"`: the reading is not confirmed by an official text; says why, and the
     /// source it rests on.
     pub provisional: Option<Node<String>>,
-}
-
-/// What a term or a fact is said of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Subject {
-    /// A whole move (one ply).
-    Move,
-    /// One capture threat made by a move (an attacker and a target).
-    Threat,
-}
-
-impl Subject {
-    /// The keyword that names it: `move` or `threat`.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Subject::Move => "move",
-            Subject::Threat => "threat",
-        }
-    }
 }
 
 /// `[replace] term NAME on SUBJECT ATTRS = EXPR`.
@@ -176,16 +158,6 @@ pub enum Pattern {
         /// The target clause.
         targets: Option<Node<TargetClause>>,
     },
-}
-
-/// The outcome of a ruling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// The side's repetition is forbidden.
-    Forbidden,
-    /// The side's repetition is allowed.
-    Allowed,
 }
 
 /// `[replace] ruling NAME ATTRS when P (unless P)* → OUTCOME [graver] [overrides NAMES]

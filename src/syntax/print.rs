@@ -79,7 +79,7 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
                 writeln!(out, "    unless {}", pattern(&u.node))?;
             }
             let graver = if r.graver.is_some() { " graver" } else { "" };
-            writeln!(out, "    → {}{graver}", outcome(r.outcome.node))?;
+            writeln!(out, "    → {}{graver}", r.outcome.node.keyword())?;
             if !r.overrides.is_empty() {
                 let names: Vec<&str> = r.overrides.iter().map(|n| n.node.as_str()).collect();
                 writeln!(out, "    overrides {}", names.join(", "))?;
@@ -139,14 +139,6 @@ pub fn string(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// The text of an outcome.
-pub fn outcome(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Forbidden => "forbidden",
-        Outcome::Allowed => "allowed",
-    }
 }
 
 /// Prints an expression; compound operands are parenthesised.
@@ -264,7 +256,7 @@ pub fn verdict_row(row: &VerdictRow) -> String {
                     None if c.graver => " graver".to_owned(),
                     None => String::new(),
                 };
-                format!("{} {}{by}", party(c.party.node), outcome(c.outcome.node))
+                format!("{} {}{by}", party(c.party.node), c.outcome.node.keyword())
             })
             .collect::<Vec<_>>()
             .join(" and "),

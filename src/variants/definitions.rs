@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::compile::graph::GraphNode;
 use crate::compile::{CompiledRules, Meta, RulingId};
-use crate::syntax::ast::Subject;
 use crate::syntax::print;
+use crate::vocab::Subject;
 
 /// How one named definition differs between two rule sets.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -143,7 +143,7 @@ fn rulings(rules: &CompiledRules) -> Vec<(String, String)> {
             for u in &x.unless_text {
                 let _ = write!(text, " unless {u}");
             }
-            let _ = write!(text, " → {}", print::outcome(x.outcome));
+            let _ = write!(text, " → {}", x.outcome.keyword());
             if x.graver {
                 text.push_str(" graver");
             }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::docgen::markdown::cell;
+use crate::markdown::cell;
 
 use super::Comparison;
 use super::definitions::Change;

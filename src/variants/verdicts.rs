@@ -4,8 +4,9 @@
 use serde::Serialize;
 
 use crate::corpus::Corpus;
-use crate::eval::{FiredRuling, Judgement, SideJudgement, Verdict};
-use crate::syntax::ast::Outcome;
+use crate::eval::{FiredRuling, Judgement, SideJudgement};
+use crate::vocab::Outcome;
+use crate::vocab::Verdict;
 
 /// A ruling in force behind a verdict.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::eval::Judgement;
-use crate::syntax::ast::Outcome;
+use crate::vocab::Outcome;
 use crate::words::title_ranges;
 
 /// How an amended ruling stands to another ruling on some cases.

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{CaseRow, WhatIf};
-use crate::docgen::markdown::cell;
+use crate::markdown::cell;
 use crate::variants::{Change, decision};
 
 /// What the amendment rewrote, in one line: "changed term `chase`; removed ruling `x`". Names

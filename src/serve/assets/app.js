@@ -45,10 +45,12 @@ function setStatus(text, bad) {
 
 // ----- the editor: line numbers, highlighting, error marks ----------------------------------
 
-const KEYWORDS = new Set(("and or not any no every some at opponent on by move moves threat when unless " +
-  "overrides restates term ruling verdict replace remove setting rules extends side other otherwise " +
-  "title source name article quote gloss same target").split(" "));
-const OUTCOMES = new Set(["forbidden", "allowed", "loses", "draw"]);
+// The rule language's words, as the server fills them in from the grammar's own lists
+// (`syntax::KEYWORDS` and `syntax::CONTEXT_WORDS`): what a ruling or a verdict row concludes,
+// and the other words.
+const LANGUAGE = /* the language's words */ { outcomes: [], keywords: [] };
+const OUTCOMES = new Set(LANGUAGE.outcomes);
+const KEYWORDS = new Set(LANGUAGE.keywords);
 
 function highlightLine(line) {
   let out = "";

@@ -93,12 +93,7 @@ impl Context {
 
 /// "`a`, `b` or `c`", with `last` as the final conjunction.
 fn quoted_list<T: fmt::Display>(items: &[T], last: &str) -> String {
-    let quoted: Vec<String> = items.iter().map(|t| format!("`{t}`")).collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((only, [])) => only.clone(),
-        Some((tail, init)) => format!("{} {last} {tail}", init.join(", ")),
-    }
+    crate::words::list(&crate::words::quoted(items), last)
 }
 
 /// The text is not written in the notation.

@@ -1,4 +1,5 @@
-//! Serialisation helpers: moves and squares as their ICCS text, colours as words.
+//! Facts written as text, for JSON and for messages: moves and squares as their ICCS text,
+//! colours as words, and a piece as `red rook e6`.
 
 use super::model::PieceAt;
 use crate::xiangqi::Color;

@@ -1,5 +1,6 @@
-//! Low-level questions about a position that several facts share: who can capture what, and
-//! whether a piece is held to one line.
+//! Where a piece can go as the position stands, the questions several facts share: the
+//! moves its pins and lines leave it, whether it can reach a square, and whether it is held to
+//! one line.
 
 use crate::xiangqi::{Color, Move, Position, Square, SquareSet};
 
