@@ -9,6 +9,7 @@
 
 mod diagram;
 mod files;
+pub mod generated;
 mod runner;
 mod standings_cases;
 
