@@ -15,6 +15,7 @@ mod docs;
 mod facts;
 mod fen;
 mod games;
+mod generate;
 mod import;
 mod judge;
 mod perft;
@@ -68,6 +69,9 @@ enum Command {
     Fen(fen::FenArgs),
     /// Count the leaves of the legal move tree (tests the move generator).
     Perft(perft::PerftArgs),
+    /// Write the generated corpus of repeating plays (random positions and the spec cases'
+    /// mirrored and colour-flipped twins), reproducibly from a seed.
+    Generate(generate::GenerateArgs),
 }
 
 impl Cli {
@@ -88,6 +92,7 @@ impl Cli {
             Command::ImportLaw(args) => import::run_law(&args),
             Command::Fen(args) => report(fen::run(&args)),
             Command::Perft(args) => report(perft::run(&args)),
+            Command::Generate(args) => report(generate::run(&args)),
         }
     }
 }

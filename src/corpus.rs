@@ -11,6 +11,7 @@
 
 mod diagram;
 mod files;
+pub mod generated;
 mod runner;
 
 use std::path::{Path, PathBuf};

@@ -37,6 +37,8 @@ fn check_exit_codes() {
     let (code, _, err) = xqlaw(
         &[
             "check",
+            "--specs",
+            "spec-tests/vn-1999",
             "tests/rules/basic.rules",
             "tests/rules/warnings.rules",
         ],
@@ -140,7 +142,7 @@ fn batch_keeps_order_and_reports_bad_lines() {
 fn test_command_passes_the_corpus_and_fails_on_a_wrong_expectation() {
     let (code, out, _) = xqlaw(&["test", "--rules", "rules/vn-1999.rules", "-q"], "");
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.trim_end().lines().last(), Some("85 passed, 0 failed"));
+    assert_eq!(out.trim_end().lines().last(), Some("97 passed, 0 failed"));
 
     let dir = std::env::temp_dir().join(format!("xqlaw-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -195,7 +197,7 @@ fn fen_facts_and_diff_commands() {
 
     let (code, out, _) = xqlaw(&["diff", "rules/vn-1999.rules", "rules/vn-2004.rules"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("0 of 85 diagrams change verdict"), "{out}");
+    assert!(out.contains("0 of 102 diagrams change verdict"), "{out}");
 }
 
 #[test]

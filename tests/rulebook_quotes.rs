@@ -3,8 +3,11 @@
 //! - `vn-1999`: the law's text (`../shared/seeds`, beside the repository);
 //! - `vn-2004`: the digest of the Vietnamese variants (`../shared/rulebooks/vn-variants.md`) or
 //!   the law's text (the 2004 text that could be read differs only in typography);
-//! - `axf` and `wxf-2018`: the Asian rules digest (`../shared/rulebooks/axf.md`; the WXF text
-//!   itself was not read, and WXF 2018 is the Asian text by its own account);
+//! - `axf`: the Asian rules digest (`../shared/rulebooks/axf.md`);
+//! - `wxf-2018`: the Asian rules digest (the WXF text itself was not read, and WXF 2018 is the
+//!   Asian text by its own account), the WXF digest, or the published examples as
+//!   `../shared/rulebooks/wxf-2018-examples.jsonl` transcribes them (the basis of the
+//!   `spec-tests/wxf-2018/` files);
 //! - `cxa`: the CXA digest (`../shared/rulebooks/cxa.md`).
 //!
 //! The quotes that `rules/axf.rules` and `rules/cxa.rules` add are checked against their
@@ -55,6 +58,8 @@ struct Texts {
     law: String,
     vn_variants: String,
     axf: String,
+    wxf: String,
+    wxf_examples: String,
     cxa: String,
 }
 
@@ -71,6 +76,8 @@ impl Texts {
             law: law_text(),
             vn_variants: digest("vn-variants.md"),
             axf: digest("axf.md"),
+            wxf: digest("wxf-2018.md"),
+            wxf_examples: digest("wxf-2018-examples.jsonl"),
             cxa: digest("cxa.md"),
         })
     }
@@ -80,7 +87,10 @@ impl Texts {
         match rule_set {
             "vn-1999" => Some(vec![&self.law]),
             "vn-2004" => Some(vec![&self.vn_variants, &self.law]),
-            "axf" | "wxf-2018" => Some(vec![&self.axf]),
+            "axf" => Some(vec![&self.axf]),
+            // The 2018 book was not read: its basis is the Asian text it revises, or the
+            // published example itself, as the examples file transcribes it.
+            "wxf-2018" => Some(vec![&self.axf, &self.wxf, &self.wxf_examples]),
             "cxa" => Some(vec![&self.cxa]),
             _ => None,
         }

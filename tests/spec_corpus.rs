@@ -26,14 +26,20 @@ const CASES: &[(&str, &str, usize)] = &[
     ("vn-1999", "axf", 67),
     ("vn-1999", "cxa", 68),
     ("vn-1999", "vn-1999", 80),
-    ("vn-1999-cases", "axf", 1),
+    ("vn-1999-cases", "axf", 2),
     ("vn-1999-cases", "cxa", 1),
-    ("vn-1999-cases", "vn-1999", 5),
+    ("vn-1999-cases", "vn-1999", 6),
+    ("wxf-2018", "axf", 8),
+    ("wxf-2018", "vn-1999", 12),
+    ("wxf-2018", "wxf-2018", 16),
 ];
 
-/// The documented known failures, `(diagram, rule set)`: none today. A known failure is added
-/// here and in its spec file's `known_failure` together, with the reason in the commit.
-const KNOWN_FAILURES: &[(&str, &str)] = &[];
+/// The documented known failures, `(diagram, rule set)`. A known failure is added here and in
+/// its spec file's `known_failure` together, with the reason in the commit. `held-rook-moving`
+/// was constructed under the earlier reading of "bị giam" (kept on its line by what leaving
+/// costs); under the reading the rule set now takes (cannot legally leave its line) its rook
+/// is not held (see the spec file).
+const KNOWN_FAILURES: &[(&str, &str)] = &[("held-rook-moving", "vn-1999")];
 
 fn rule_sets() -> Vec<CompiledRules> {
     let files = rule_files(Path::new("rules")).unwrap();
