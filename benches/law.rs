@@ -10,13 +10,13 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_main};
+use xqlaw::analyses::conflicts;
+use xqlaw::analyses::whatif::Baseline;
 use xqlaw::batch::{BatchOptions, run_batch};
 use xqlaw::compile::{CompiledRules, compile_amendment, load_rules};
-use xqlaw::conflicts;
-use xqlaw::corpus::{Corpus, Diagram, load_corpus, load_specs, run, spec_files};
+use xqlaw::corpus::{Corpus, Diagram, Scope, Specs, load_corpus, load_specs, run, spec_files};
 use xqlaw::docgen::generate;
 use xqlaw::facts::{Settings, compute};
-use xqlaw::whatif::Baseline;
 use xqlaw::xiangqi::notation::Notation;
 
 /// The law's diagrams, read and replayed.
@@ -58,7 +58,10 @@ fn bench_corpus(c: &mut Criterion) {
     group.sample_size(20);
     group.throughput(Throughput::Elements(files.len() as u64));
     group.bench_function("corpus", |b| {
-        b.iter(|| black_box(run(&rule_sets, &known, black_box(&files))));
+        b.iter(|| {
+            let corpus = Specs::read(black_box(&files)).judge(rule_sets.to_vec(), Scope::Expected);
+            black_box(run(&corpus, &known))
+        });
     });
     group.finish();
 }

@@ -1,11 +1,13 @@
 //! The corpus: the spec files found, read, replayed and judged by one or more rule sets.
 //!
-//! Every command that looks at "every diagram" goes through here: `xqlaw test` runs the
-//! verdicts the spec files expect ([`run`]), `xqlaw check` searches the judgements for
-//! conflicting rulings, `xqlaw diff` compares two rule sets' judgements, and `xqlaw docs`
-//! writes them out. Spec files are found by one walk ([`spec_files`]), read and replayed by one
-//! reader ([`Diagram::read`]), and judged by one function ([`Diagram::judge`]), whose
-//! explanations name the moves in the law's Vietnamese notation.
+//! This is the one corpus engine. Every command that looks at "every diagram" goes through
+//! here: `xqlaw test` reports the verdicts the spec files expect ([`run`]) and `--coverage`
+//! what each ruling decides, `xqlaw check` searches the judgements for conflicting rulings,
+//! `xqlaw diff` and `xqlaw whatif` compare two rule sets' judgements, the workbench judges
+//! each base once, and `xqlaw docs` writes them out. Spec files are found by one walk
+//! ([`spec_files`]), read and replayed once by one reader ([`Specs::read`]), and each diagram
+//! judged once by each rule set ([`Specs::judge`], through the evaluator's door), its
+//! explanations naming the moves in the law's Vietnamese notation.
 
 mod diagram;
 mod files;
@@ -20,6 +22,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
+use crate::source::SourceFile;
+use crate::spec::SpecFile;
 
 pub use diagram::{Diagram, DiagramError, SpecProblem};
 pub use files::{spec_files, standings_files};
@@ -28,42 +32,117 @@ pub use standings_cases::{
     StandingsCaseTables, StandingsOutcome, StandingsReport, run_standings, standings_tables,
 };
 
-/// Rule sets and the diagrams each of them judged.
-#[derive(Debug, Clone)]
+/// Rule sets and the diagrams they judged: what every analysis of the corpus reads.
+#[derive(Debug)]
 pub struct Corpus {
     /// The rule sets, in the order given (name order when loaded from a folder).
     pub rules: Vec<CompiledRules>,
-    /// The diagrams, in topic folder and id order, each judged by every rule set.
+    /// The diagrams, in topic folder and id order, each judged by the rule sets of its
+    /// [`Scope`].
     pub diagrams: Vec<Diagram>,
     /// The spec files that could not be read or replayed, left out (`xqlaw test` says why).
-    pub unreadable: Vec<PathBuf>,
+    pub unreadable: Vec<Unreadable>,
     /// The standings cases (`spec-tests/*-standings/`) with the tables the rule sets give.
     pub standings: Vec<StandingsCaseTables>,
 }
 
+/// Which rule sets judge which diagrams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every rule set judges every diagram: the docs, `check`, `diff`, `whatif`.
+    Every,
+    /// A rule set judges the diagrams that state an expectation of it: `xqlaw test`.
+    Expected,
+}
+
 impl Corpus {
     /// Judges every diagram with every rule set.
-    pub fn new(rules: Vec<CompiledRules>, mut diagrams: Vec<Diagram>) -> Corpus {
+    pub fn new(rules: Vec<CompiledRules>, diagrams: Vec<Diagram>) -> Corpus {
+        Specs {
+            diagrams,
+            unreadable: Vec::new(),
+        }
+        .judge(rules, Scope::Every)
+    }
+
+    /// The diagram and the spec files left out, in path order, for whoever reports on each
+    /// file.
+    pub fn files(&self) -> Vec<(&Path, Result<&Diagram, &Unreadable>)> {
+        let mut files: Vec<(&Path, Result<&Diagram, &Unreadable>)> = self
+            .diagrams
+            .iter()
+            .map(|d| (d.path.as_path(), Ok(d)))
+            .chain(self.unreadable.iter().map(|u| (u.path.as_path(), Err(u))))
+            .collect();
+        files.sort_by(|a, b| a.0.cmp(b.0));
+        files
+    }
+}
+
+/// The spec files under some paths, read and replayed once: those that replay, and the others
+/// with why. Not yet judged.
+#[derive(Debug, Default)]
+pub struct Specs {
+    /// The diagrams, not yet judged, in path order.
+    pub diagrams: Vec<Diagram>,
+    /// The spec files that could not be used, in path order.
+    pub unreadable: Vec<Unreadable>,
+}
+
+/// A spec file that could not be used, and why.
+#[derive(Debug)]
+pub struct Unreadable {
+    /// The spec file.
+    pub path: PathBuf,
+    /// Why it could not be used.
+    pub error: DiagramError,
+    /// The file's text and spec file, when it reads but its position or moves do not replay:
+    /// what it expects is still known.
+    pub spec: Option<(SourceFile, SpecFile)>,
+}
+
+impl Specs {
+    /// Reads and replays every file of `files`, as given (see [`spec_files`]); a file that
+    /// does not exist is one that cannot be read.
+    pub fn read(files: &[PathBuf]) -> Specs {
+        let read: Vec<Result<Diagram, Box<Unreadable>>> = files
+            .par_iter()
+            .map(|path| Diagram::read_or_why(path))
+            .collect();
+        let mut specs = Specs::default();
+        for diagram in read {
+            match diagram {
+                Ok(d) => specs.diagrams.push(d),
+                Err(u) => specs.unreadable.push(*u),
+            }
+        }
+        specs
+    }
+
+    /// Judges the diagrams with the rule sets `scope` picks for each, each pair once, and
+    /// orders them by topic folder and id.
+    pub fn judge(self, rules: Vec<CompiledRules>, scope: Scope) -> Corpus {
+        let Specs {
+            mut diagrams,
+            unreadable,
+        } = self;
         diagrams.par_iter_mut().for_each(|d| {
-            d.judgements = rules.iter().map(|r| d.judge(r).ok()).collect();
+            d.judgements = rules
+                .iter()
+                .map(|r| {
+                    let wanted = scope == Scope::Every || d.spec.expect.contains_key(&r.name);
+                    wanted.then(|| d.judge(r).ok()).flatten()
+                })
+                .collect();
         });
         diagrams.sort_by(|a, b| (&a.topic, &a.spec.id).cmp(&(&b.topic, &b.spec.id)));
         Corpus {
             rules,
             diagrams,
-            unreadable: Vec::new(),
+            unreadable,
             standings: Vec::new(),
         }
     }
-}
-
-/// The spec files under some paths: those that read and replay, and the others with why.
-#[derive(Debug, Default)]
-pub struct Specs {
-    /// The diagrams, not yet judged, in path order.
-    pub diagrams: Vec<Diagram>,
-    /// The spec files that could not be used.
-    pub unreadable: Vec<(PathBuf, DiagramError)>,
 }
 
 /// Reads every spec file under `paths` (see [`spec_files`]).
@@ -77,21 +156,7 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Specs, CorpusError> {
             path: missing.clone(),
         });
     }
-    let read: Vec<(PathBuf, Result<Diagram, DiagramError>)> = spec_files(paths)
-        .into_par_iter()
-        .map(|path| {
-            let diagram = Diagram::read(&path);
-            (path, diagram)
-        })
-        .collect();
-    let mut specs = Specs::default();
-    for (path, diagram) in read {
-        match diagram {
-            Ok(d) => specs.diagrams.push(d),
-            Err(e) => specs.unreadable.push((path, e)),
-        }
-    }
-    Ok(specs)
+    Ok(Specs::read(&spec_files(paths)))
 }
 
 /// Loads every rule set in `rules_dir` (`*.rules`, in name order) and every spec file under
@@ -115,9 +180,7 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusEr
         })?;
         rules.push(compiled);
     }
-    let specs = load_specs(&[spec_dir.to_path_buf()])?;
-    let mut corpus = Corpus::new(rules, specs.diagrams);
-    corpus.unreadable = specs.unreadable.into_iter().map(|(path, _)| path).collect();
+    let mut corpus = load_specs(&[spec_dir.to_path_buf()])?.judge(rules, Scope::Every);
     corpus.standings = standings_tables(&corpus.rules, &standings_files(&[spec_dir.to_path_buf()]));
     Ok(corpus)
 }
@@ -160,9 +223,7 @@ mod tests {
     use super::*;
     use crate::compile::compile_str;
 
-    const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
-        fen: c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w\nfen_text: x\n\
-        moves:\n- h8h9\n- f9f8\n- h9h8\n- f8f9\nmoves_text: []\n";
+    use crate::test_support::{TOY_RULES, TOY_SPEC as SPEC};
 
     #[test]
     fn a_missing_path_is_an_error() {
@@ -193,16 +254,11 @@ mod tests {
         assert_eq!(specs.unreadable.len(), 1);
         assert!(
             specs.unreadable[0]
-                .1
+                .error
                 .to_string()
                 .contains("ply 2 (`f9f7`) is not legal for black")
         );
-        let rules = compile_str(
-            "toy",
-            "rules toy\nruling perpetual-check when every move check → forbidden\n\
-             verdict\n    side forbidden → side loses\n    otherwise → draw\n",
-        )
-        .unwrap();
+        let rules = compile_str("toy", TOY_RULES).unwrap();
         let corpus = Corpus::new(vec![rules], specs.diagrams);
         let [diagram] = corpus.diagrams.as_slice() else {
             panic!("{} diagrams", corpus.diagrams.len())

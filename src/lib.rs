@@ -17,9 +17,9 @@
 //!   stream of them.
 //! - [`spec`] and [`corpus`]: the law's diagrams as spec files stating their expected
 //!   verdicts, and every spec file read, replayed and judged ([`load_corpus`]).
-//! - On top of the corpus: [`conflicts`] inside a rule set, what each ruling decides
-//!   ([`effect`]), [`variants`] compared, an
-//!   amendment tried against its base ([`whatif`]), the generated documentation ([`docgen`]),
+//! - On top of the corpus, the [`analyses`]: what each ruling decides (coverage), conflicts
+//!   inside a rule set, two rule sets compared (diff), an amendment tried against its base
+//!   (what-if); then the generated documentation ([`docgen`]),
 //!   and [`import`] of the law's published text.
 //! - [`serve`]: the local web workbench of `xqlaw serve`, which edits a rule set in the
 //!   browser and shows every case's verdict change.
@@ -49,12 +49,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analyses;
 pub mod batch;
 pub mod compile;
-pub mod conflicts;
 pub mod corpus;
 pub mod docgen;
-pub mod effect;
 pub mod eval;
 pub mod facts;
 pub mod games;
@@ -70,9 +69,7 @@ pub mod standings;
 pub mod syntax;
 #[cfg(test)]
 mod test_support;
-pub mod variants;
 pub mod vocab;
-pub mod whatif;
 pub mod words;
 pub mod xiangqi;
 

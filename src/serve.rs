@@ -8,7 +8,7 @@
 //! - `GET /api/rulesets/{name}`: one rule set's text;
 //! - `GET /api/cases?base=NAME`: every case of the corpus with the base's expectation and
 //!   verdict (the rows of the page's table that do not change);
-//! - `POST /api/whatif`: an edited rule text judged against its base ([`crate::whatif`]);
+//! - `POST /api/whatif`: an edited rule text judged against its base ([`crate::analyses::whatif`]);
 //! - `POST /api/case`: one case, with its board, moves, commentary and the explanation under
 //!   the edited rules;
 //! - `POST /api/judge`: any position and moves, as `xqlaw judge --json` answers;

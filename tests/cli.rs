@@ -5,6 +5,10 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+
+use common::HINH_1 as FEN;
+
 fn xqlaw(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
         .args(args)
@@ -27,8 +31,6 @@ fn xqlaw(args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
-
-const FEN: &str = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w";
 
 #[test]
 fn check_exit_codes() {

@@ -8,9 +8,9 @@
 
 use std::path::{Path, PathBuf};
 
+use xqlaw::analyses::coverage::{Coverage, coverage};
 use xqlaw::compile::load_rules;
 use xqlaw::corpus::load_specs;
-use xqlaw::effect::{Coverage, coverage};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

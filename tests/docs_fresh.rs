@@ -5,13 +5,14 @@
 
 use std::path::Path;
 
-use xqlaw::corpus::load_corpus;
 use xqlaw::docgen::{GENERATED_MARK, generate, stale};
+
+mod common;
 
 #[test]
 fn docs_are_up_to_date() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    let files = generate(&corpus);
+    let corpus = common::corpus();
+    let files = generate(corpus);
     assert!(files.len() > 80, "only {} pages", files.len());
     let out_of_date = stale(Path::new("docs"), &files);
     assert!(
@@ -26,8 +27,8 @@ fn docs_are_up_to_date() {
 
 #[test]
 fn regenerating_into_a_temporary_folder_gives_the_committed_docs() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    let files = generate(&corpus);
+    let corpus = common::corpus();
+    let files = generate(corpus);
     let dir = std::env::temp_dir().join(format!("xqlaw-docs-fresh-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     xqlaw::docgen::write_all(&dir, &files, false).unwrap();
@@ -49,8 +50,8 @@ fn regenerating_into_a_temporary_folder_gives_the_committed_docs() {
 
 #[test]
 fn every_page_says_it_is_generated() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    for file in generate(&corpus) {
+    let corpus = common::corpus();
+    for file in generate(corpus) {
         let head = file.contents.lines().take(3).collect::<Vec<_>>().join("\n");
         if file.path.extension().is_some_and(|e| e == "md") {
             assert!(
@@ -70,8 +71,8 @@ fn every_page_says_it_is_generated() {
 
 #[test]
 fn a_stale_page_and_a_leftover_page_are_found() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    let files = generate(&corpus);
+    let corpus = common::corpus();
+    let files = generate(corpus);
     let dir = std::env::temp_dir().join(format!("xqlaw-docs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     xqlaw::docgen::write_all(&dir, &files, false).unwrap();

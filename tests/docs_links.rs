@@ -7,12 +7,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
-use xqlaw::corpus::load_corpus;
 use xqlaw::docgen::{GeneratedFile, HAND_WRITTEN, generate};
 
+mod common;
+
 fn files() -> Vec<GeneratedFile> {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    generate(&corpus)
+    let corpus = common::corpus();
+    generate(corpus)
 }
 
 /// The targets of the Markdown links `[text](target)` and images `![alt](target)` of a page.

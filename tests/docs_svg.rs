@@ -5,13 +5,14 @@
 
 use std::path::Path;
 
-use xqlaw::corpus::load_corpus;
 use xqlaw::docgen::{generate, links};
+
+mod common;
 
 #[test]
 fn every_board_parses_and_draws_each_piece_once() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    let files = generate(&corpus);
+    let corpus = common::corpus();
+    let files = generate(corpus);
     assert!(!corpus.diagrams.is_empty());
     for d in &corpus.diagrams {
         let path = links::board(d);

@@ -8,6 +8,8 @@ use xqlaw::compile::load_rules;
 use xqlaw::xiangqi::{Move, Position};
 use xqlaw::{Play, Verdict, judge};
 
+mod common;
+
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
 }
@@ -21,7 +23,7 @@ fn moves(text: &str) -> Vec<Move> {
 #[test]
 fn perpetual_check_loses() {
     let rules = load_rules(Path::new("tests/rules/basic.rules")).unwrap();
-    let start = position("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w");
+    let start = position(common::HINH_1);
     let play = Play::new(start, moves("h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9"));
     let j = judge(&rules, &play).unwrap();
     assert_eq!(j.verdict(), Verdict::RedLoses, "{}", j.explain());

@@ -14,6 +14,10 @@ use serde_json::{Value, json};
 use tower::ServiceExt;
 use xqlaw::serve::{Limits, Workbench, app};
 
+mod common;
+
+use common::{HINH_62, law_text};
+
 const LOCAL: &str = "127.0.0.1:8080";
 
 /// The workbench on the project's rules and spec files (shared: loading replays every case).
@@ -103,16 +107,10 @@ fn crossed_pawn_allowed() -> String {
     )
 }
 
-fn law() -> String {
-    std::fs::read_to_string("rules/vn-1999.rules").unwrap()
-}
-
 /// The number of spec files under `spec-tests/`: the cases the workbench judges.
 fn spec_files() -> usize {
     xqlaw::corpus::spec_files(&[PathBuf::from("spec-tests")]).len()
 }
-
-const HINH_62: &str = "4kae2/4a4/4e3h/2r3p1p/2p2H3/9/1RP3P1P/4E3C/2r1A4/2H1KAEc1 w";
 
 // ----- the page ------------------------------------------------------------------------------
 
@@ -161,7 +159,7 @@ async fn rule_sets_are_listed_with_their_titles() {
 async fn a_rule_set_text_is_the_file() {
     let (status, body) = get("/api/rulesets/vn-1999").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["text"].as_str().unwrap(), law());
+    assert_eq!(body["text"].as_str().unwrap(), law_text());
     let (status, body) = get("/api/rulesets/vn-199").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error"], "no rule set `vn-199` in `rules`");
@@ -196,7 +194,11 @@ async fn cases_come_with_the_base_expectation_and_verdict() {
 
 #[tokio::test]
 async fn an_unchanged_copy_changes_nothing() {
-    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": law()})).await;
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-1999", "rules": law_text()}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["cases"], spec_files());
     assert_eq!(body["changes"], json!([]));
@@ -228,7 +230,7 @@ async fn allowing_the_chase_of_a_crossed_pawn_changes_hinh_74_and_75() {
 
 #[tokio::test]
 async fn compile_errors_are_at_their_line_and_column() {
-    let text = law().replacen(
+    let text = law_text().replacen(
         "ruling rook-on-crossed-pawn",
         "rulin rook-on-crossed-pawn",
         1,
@@ -251,7 +253,7 @@ async fn compile_errors_are_at_their_line_and_column() {
 
 #[tokio::test]
 async fn an_unknown_ruling_name_is_marked_with_a_suggestion() {
-    let text = law().replacen(
+    let text = law_text().replacen(
         "overrides perpetual-harmless",
         "overrides perpetual-harmlss",
         1,
@@ -272,7 +274,7 @@ async fn an_unknown_ruling_name_is_marked_with_a_suggestion() {
 
 #[tokio::test]
 async fn absurd_settings_are_refused_not_searched() {
-    let text = law().replace(
+    let text = law_text().replace(
         "setting mate-nodes = 200000",
         "setting mate-nodes = 100000000000",
     );
@@ -291,7 +293,11 @@ async fn absurd_settings_are_refused_not_searched() {
 
 #[tokio::test]
 async fn whatif_against_an_unknown_base_is_404() {
-    let (status, body) = post("/api/whatif", json!({"base": "vn-199", "rules": law()})).await;
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-199", "rules": law_text()}),
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body["help"].as_str().unwrap().contains("vn-1999"));
 }
@@ -355,7 +361,7 @@ async fn judge_reads_any_notation_and_a_rule_text() {
         json!(["P2-5", "M8.7"]),
         json!(["炮二平五", "马８进７"]),
     ] {
-        let (status, body) = post("/api/judge", json!({"rules": law(), "moves": moves})).await;
+        let (status, body) = post("/api/judge", json!({"rules": law_text(), "moves": moves})).await;
         assert_eq!(status, StatusCode::OK, "{moves}: {body}");
         assert_eq!(body["plies"][0]["move"], "h2e2", "{moves}");
         assert_eq!(body["plies"][1]["move"], "h9g7", "{moves}");
@@ -713,7 +719,7 @@ async fn save_as_refuses_texts_that_would_not_load_under_that_name() {
         // Does not compile.
         json!({"name": "broken", "rules": "rules broken extends vn-1999\nrulin x\n"}),
         // Declares another name than its file's.
-        json!({"name": "renamed", "rules": law()}),
+        json!({"name": "renamed", "rules": law_text()}),
         // Extends itself.
         json!({"name": "vn-1999", "rules": "rules vn-1999 extends vn-1999\n", "overwrite": true}),
     ];

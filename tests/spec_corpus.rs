@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use xqlaw::SpecFile;
 use xqlaw::compile::{CompiledRules, load_rules, rule_files};
 use xqlaw::corpus::{
-    CaseOutcome, CaseReport, run, spec_files, standings_files, standings_tables, totals,
+    CaseOutcome, CaseReport, Scope, Specs, run, spec_files, standings_files, standings_tables,
+    totals,
 };
 
 /// Cases per spec folder and rule set. The law's 80 diagrams state a 1999 verdict each; the
@@ -51,7 +52,8 @@ fn rule_sets() -> Vec<CompiledRules> {
 fn corpus_reports() -> Vec<CaseReport> {
     let rules = rule_sets();
     let known: BTreeSet<String> = rules.iter().map(|r| r.name.clone()).collect();
-    run(&rules, &known, &spec_files(&[PathBuf::from("spec-tests")]))
+    let files = spec_files(&[PathBuf::from("spec-tests")]);
+    run(&Specs::read(&files).judge(rules, Scope::Expected), &known)
 }
 
 /// The folder of a spec file under `spec-tests/` (`vn-1999`).
@@ -131,22 +133,33 @@ fn the_known_failures_are_exactly_those_the_spec_files_document() {
 
 #[test]
 fn explanation() {
+    let reports = corpus_reports();
     let rules = rule_sets();
-    let known: BTreeSet<String> = rules.iter().map(|r| r.name.clone()).collect();
     insta::glob!("../spec-tests", "**/*.yaml", |path| {
-        let text = if standings_files(&[path.to_path_buf()]).is_empty() {
-            explained(&rules, &known, path)
-        } else {
+        let mut text = String::new();
+        if !standings_files(&[path.to_path_buf()]).is_empty() {
             // A standings case: the table each rule set gives, in words.
             let cases = standings_tables(&rules, &[path.to_path_buf()]);
-            let text: String = cases
-                .iter()
-                .flat_map(|c| &c.tables)
-                .map(|t| format!("== {}\n{}\n", t.rule_set, xqlaw::standings::render::text(t)))
-                .collect();
+            for t in cases.iter().flat_map(|c| &c.tables) {
+                text.push_str(&format!(
+                    "== {}\n{}\n",
+                    t.rule_set,
+                    xqlaw::standings::render::text(t)
+                ));
+            }
             assert!(!text.is_empty(), "{}: no table", path.display());
-            text
-        };
+        }
+        for r in reports.iter().filter(|r| path.ends_with(&r.path)) {
+            let status = match &r.outcome {
+                CaseOutcome::Pass { .. } => "pass",
+                CaseOutcome::KnownFailure { .. } => "known failure",
+                CaseOutcome::Fail { .. } | CaseOutcome::Error { .. } => "FAIL",
+            };
+            text.push_str(&format!(
+                "== {} ({status})\n{}\n",
+                r.rule_set, r.explanation
+            ));
+        }
         let name =
             path.strip_prefix(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec-tests"));
         // Snapshots sit beside the corpus, one folder per topic folder (`snapshots/vn-1999/`).
@@ -165,20 +178,3 @@ fn explanation() {
     });
 }
 
-/// The explanation of every rule set's judgement of a diagram's spec file.
-fn explained(rules: &[CompiledRules], known: &BTreeSet<String>, path: &Path) -> String {
-    let reports = run(rules, known, &[path.to_path_buf()]);
-    let mut text = String::new();
-    for r in &reports {
-        let status = match &r.outcome {
-            CaseOutcome::Pass { .. } => "pass",
-            CaseOutcome::KnownFailure { .. } => "known failure",
-            CaseOutcome::Fail { .. } | CaseOutcome::Error { .. } => "FAIL",
-        };
-        text.push_str(&format!(
-            "== {} ({status})\n{}\n",
-            r.rule_set, r.explanation
-        ));
-    }
-    text
-}

@@ -6,10 +6,11 @@
 use std::path::Path;
 
 use xqlaw::Outcome;
+use xqlaw::analyses::conflicts;
+use xqlaw::analyses::diff::{Change, diff, verdict_changes};
 use xqlaw::compile::load_rules;
-use xqlaw::conflicts;
-use xqlaw::corpus::load_corpus;
-use xqlaw::variants::{Change, diff, verdict_changes};
+
+mod common;
 
 #[test]
 fn vn_2004_differs_from_1999_only_in_quotations() {
@@ -38,7 +39,7 @@ fn vn_2004_differs_from_1999_only_in_quotations() {
 
 #[test]
 fn every_rule_set_judges_every_diagram_and_the_near_variants_agree_with_1999() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    let corpus = common::corpus();
     let names: Vec<&str> = corpus.rules.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["axf", "cxa", "vn-1999", "vn-2004", "wxf-2018"]);
     assert!(
@@ -50,7 +51,7 @@ fn every_rule_set_judges_every_diagram_and_the_near_variants_agree_with_1999() {
     // The 2004 law, the Asian rules and the WXF rules agree with the 1999 law on every diagram.
     for other in [0, 3, 4] {
         assert!(
-            verdict_changes(&corpus, 2, other).is_empty(),
+            verdict_changes(corpus, 2, other).is_empty(),
             "{}",
             names[other]
         );
@@ -59,13 +60,13 @@ fn every_rule_set_judges_every_diagram_and_the_near_variants_agree_with_1999() {
 
 #[test]
 fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
-    let changes = verdict_changes(&corpus, 2, 1);
+    let corpus = common::corpus();
+    let changes = verdict_changes(corpus, 2, 1);
     // Hình 6–9: perpetual mate threats (Điều 24.5), a draw in 1999, 长杀 under CXA.
     for id in ["hinh-06", "hinh-07", "hinh-08", "hinh-09"] {
-        let c = changes.iter().find(|c| c.id == id).unwrap();
-        assert_eq!(c.first.as_ref().unwrap().verdict.to_string(), "draw");
-        let second = c.second.as_ref().unwrap();
+        let c = changes.iter().find(|c| c.case.id == id).unwrap();
+        assert_eq!(c.before.as_ref().unwrap().verdict.to_string(), "draw");
+        let second = c.after.as_ref().unwrap();
         assert_eq!(second.verdict.to_string(), "red loses");
         // The deciding ruling is CXA's 长杀, which replaces the 1999 permission of the same
         // name: Red's perpetual mate threats alone decide.
@@ -82,10 +83,10 @@ fn cxa_forbids_perpetual_mate_threats_where_the_1999_law_draws() {
 
 #[test]
 fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    let corpus = common::corpus();
     assert_eq!(corpus.rules.len(), 5);
     for (k, rules) in corpus.rules.iter().enumerate() {
-        let found = conflicts::find(&corpus, k);
+        let found = conflicts::find(corpus, k);
         assert!(found.is_empty(), "{}: {found:#?}", rules.name);
     }
 }
@@ -96,7 +97,7 @@ fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
 #[test]
 fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
     use xqlaw::{Notation, Play, Position, judge, parse_text};
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    let corpus = common::corpus();
     for rules in &corpus.rules {
         let mut marked: Vec<&str> = rules
             .rulings

@@ -8,7 +8,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod common;
+
+use common::law_text;
+
+use common::ROOT;
 
 /// Runs xqlaw in `dir`: exit code, standard output, standard error.
 fn xqlaw_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -36,10 +40,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn law() -> String {
-    fs::read_to_string(Path::new(ROOT).join("rules/vn-1999.rules")).unwrap()
-}
-
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
@@ -48,7 +48,7 @@ fn path(p: &Path) -> &str {
 fn an_unchanged_copy_outside_the_project_changes_no_verdict() {
     let dir = scratch("copy");
     let copy = dir.join("copy.rules");
-    fs::write(&copy, law()).unwrap();
+    fs::write(&copy, law_text()).unwrap();
     let base = Path::new(ROOT).join("rules/vn-1999.rules");
     // Run from the scratch folder: the project is found from the base file.
     let (code, out, err) = xqlaw_in(&dir, &["whatif", path(&copy), "--base", path(&base)]);
@@ -64,7 +64,7 @@ fn the_project_is_found_by_walking_up_from_the_amended_file() {
     let project = scratch("project");
     fs::create_dir_all(project.join("rules")).unwrap();
     fs::create_dir_all(project.join("amendments/draft")).unwrap();
-    fs::write(project.join("rules/vn-1999.rules"), law()).unwrap();
+    fs::write(project.join("rules/vn-1999.rules"), law_text()).unwrap();
     let specs = project.join("spec-tests/vn-1999");
     fs::create_dir_all(&specs).unwrap();
     for name in ["hinh-74.yaml", "hinh-75.yaml", "hinh-01.yaml"] {
@@ -97,7 +97,7 @@ fn the_project_is_found_by_walking_up_from_the_amended_file() {
 fn judging_no_case_is_said_and_fails() {
     let dir = scratch("nothing");
     let copy = dir.join("copy.rules");
-    fs::write(&copy, law()).unwrap();
+    fs::write(&copy, law_text()).unwrap();
     let empty = dir.join("empty");
     fs::create_dir_all(&empty).unwrap();
     let base = Path::new(ROOT).join("rules/vn-1999.rules");
@@ -142,7 +142,7 @@ fn test_with_a_renamed_copy_says_no_file_expects_it_and_points_to_whatif() {
     let copy = dir.join("copy.rules");
     fs::write(
         &copy,
-        law().replace("\nrules vn-1999\n", "\nrules my-law\n"),
+        law_text().replace("\nrules vn-1999\n", "\nrules my-law\n"),
     )
     .unwrap();
     let (code, out, err) = xqlaw(&["test", "--rules", path(&copy)]);
@@ -157,7 +157,7 @@ fn test_with_a_renamed_copy_says_no_file_expects_it_and_points_to_whatif() {
     );
     assert!(err.contains("no cases judged"), "{err}");
     // A copy under the law's own name is judged by the law's expectations.
-    fs::write(&copy, law()).unwrap();
+    fs::write(&copy, law_text()).unwrap();
     let (code, out, _) = xqlaw(&["test", "--quiet", "--rules", path(&copy)]);
     assert_eq!(code, 0, "{out}");
     // The spec files (97), and the 11 standings tables of the law and its regulations.
@@ -217,7 +217,7 @@ fn whatif_json_has_a_row_per_case() {
 
 /// One edit to a copy of the law: `from` (which must occur once) becomes `to`.
 fn amended(name: &str, from: &str, to: &str) -> PathBuf {
-    let law = law();
+    let law = law_text();
     assert_eq!(law.matches(from).count(), 1, "`{from}` must occur once");
     let dir = scratch(name);
     let copy = dir.join("amended.rules");
@@ -335,7 +335,7 @@ fn amendment_perpetual_check_is_allowed() {
 /// move (Hình 21, 23, 61), Điều 24.22 still forbids it.
 #[test]
 fn amendment_a_protected_rook_may_be_attacked_without_24_11() {
-    let law = law();
+    let law = law_text();
     let from = "ruling horse-or-cannon-on-rook\n";
     assert_eq!(law.matches(from).count(), 1);
     let dir = scratch("rook");

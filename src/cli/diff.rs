@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use xqlaw::analyses::diff::{Comparison, compare};
 use xqlaw::corpus::Corpus;
-use xqlaw::variants::{Comparison, compare};
 
 use super::rules::load;
 

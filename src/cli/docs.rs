@@ -85,7 +85,7 @@ fn warn_unreadable(corpus: &Corpus) {
     let shown: Vec<String> = skipped
         .iter()
         .take(5)
-        .map(|p| format!("`{}`", p.display()))
+        .map(|u| format!("`{}`", u.path.display()))
         .collect();
     let more = if skipped.len() > 5 { ", …" } else { "" };
     eprintln!(

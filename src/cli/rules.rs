@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use miette::Diagnostic;
+use xqlaw::analyses::conflicts::{self, ConflictDiagnostic};
+use xqlaw::analyses::coverage::{FalseRestatement, InertRuling, UnverifiedRestatement, coverage};
 use xqlaw::compile::{CompileErrors, CompiledRules, GraphFormat, load_rules};
-use xqlaw::conflicts::{self, ConflictDiagnostic};
 use xqlaw::corpus::{Corpus, Diagram};
-use xqlaw::effect::{FalseRestatement, InertRuling, UnverifiedRestatement, coverage};
 use xqlaw::words::plural;
 
 use super::render;

@@ -4,11 +4,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use xqlaw::analyses::coverage::coverage;
 use xqlaw::compile::{CompiledRules, rule_files};
 use xqlaw::corpus::{
-    load_specs, run as run_specs, run_standings, spec_files, standings_files, totals,
+    Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files, standings_files,
+    totals,
 };
-use xqlaw::effect::coverage;
 
 use super::rules::load;
 
@@ -77,9 +78,10 @@ pub fn run(args: &TestArgs) -> ExitCode {
     } else {
         args.paths.clone()
     };
-    let files = spec_files(&paths);
     let compiled: Vec<CompiledRules> = rule_sets.iter().map(|(_, r)| r.clone()).collect();
-    let reports = run_specs(&compiled, &known, &files);
+    // Read and replayed once; each rule set judges the files that expect something of it.
+    let corpus = Specs::read(&spec_files(&paths)).judge(compiled, Scope::Expected);
+    let reports = run_specs(&corpus, &known);
     for report in &reports {
         if !args.quiet || report.is_failure() {
             out!("{}", report.render());
@@ -100,8 +102,8 @@ pub fn run(args: &TestArgs) -> ExitCode {
             outln!("{}", no_expectations(file, rules, &rules_dir));
         }
     }
-    if args.coverage {
-        print_coverage(&compiled, &paths);
+    if args.coverage && paths.iter().all(|p| p.exists()) {
+        print_coverage(&corpus);
     }
     let mut t = totals(&reports);
     let standings_failed = standings.iter().filter(|r| r.is_failure()).count();
@@ -129,13 +131,12 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
 }
 
-/// Prints the coverage of each rule set on the spec files under `paths`.
-fn print_coverage(rule_sets: &[CompiledRules], paths: &[PathBuf]) {
-    let Ok(specs) = load_specs(paths) else {
-        return;
-    };
-    for rules in rule_sets {
-        outln!("\n{}", coverage(rules, &specs.diagrams).to_text());
+/// Prints the coverage of each rule set of `corpus` on its diagrams, taken in path order.
+fn print_coverage(corpus: &Corpus) {
+    let mut diagrams: Vec<Diagram> = corpus.diagrams.clone();
+    diagrams.sort_by(|a, b| a.path.cmp(&b.path));
+    for rules in &corpus.rules {
+        outln!("\n{}", coverage(rules, &diagrams).to_text());
     }
 }
 

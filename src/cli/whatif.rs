@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::CompiledRules;
+use xqlaw::analyses::whatif::{Baseline, WhatIf, base_path};
 use xqlaw::compile::compile_amendment;
-use xqlaw::whatif::{Baseline, WhatIf, base_path};
 
 use super::render;
 use super::rules::load;

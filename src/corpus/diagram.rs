@@ -8,6 +8,7 @@ use std::sync::Arc;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
+use super::Unreadable;
 use crate::compile::CompiledRules;
 use crate::eval::{EvalError, Judgement, Play, judge};
 use crate::source::SourceFile;
@@ -44,19 +45,54 @@ impl Diagram {
     /// The file cannot be read, is not a spec file, or its position or a move does not
     /// replay; the error points at the line.
     pub fn read(path: &Path) -> Result<Diagram, DiagramError> {
-        let (source, spec) = read_spec(path)?;
-        Diagram::replay(path, source, spec).map_err(DiagramError::Replay)
+        Diagram::read_or_why(path).map_err(|u| u.error)
+    }
+
+    /// A diagram of a spec file given as text, for tests.
+    #[cfg(test)]
+    pub(crate) fn from_text(path: &str, text: &str) -> Diagram {
+        let spec = SpecFile::from_yaml(path, text).unwrap();
+        Diagram::replay(Path::new(path), SourceFile::new(path, text), spec).unwrap()
+    }
+
+    /// [`Diagram::read`], keeping the spec file when it reads but does not replay.
+    pub(crate) fn read_or_why(path: &Path) -> Result<Diagram, Box<Unreadable>> {
+        let (source, spec) = read_spec(path)
+            .map_err(|error| Unreadable {
+                path: path.to_path_buf(),
+                error,
+                spec: None,
+            })
+            .map_err(Box::new)?;
+        match checked(&spec, &source) {
+            Ok((start, moves)) => Ok(Diagram::new(path, source, spec, start, moves)),
+            Err(problem) => Err(Box::new(Unreadable {
+                path: path.to_path_buf(),
+                error: DiagramError::Replay(problem),
+                spec: Some((source, spec)),
+            })),
+        }
     }
 
     /// Replays the moves of `spec`, read from `source` at `path`.
-    pub(crate) fn replay(
+    #[cfg(test)]
+    fn replay(
         path: &Path,
         source: SourceFile,
         spec: SpecFile,
     ) -> Result<Diagram, Box<SpecProblem>> {
-        let (start, moves) = replay(&spec, &source)?;
-        check_assume_cycle(&spec, &source)?;
-        constructed_case(&spec, &source, &start, &moves)?;
+        let (start, moves) = checked(&spec, &source)?;
+        Ok(Diagram::new(path, source, spec, start, moves))
+    }
+
+    /// The diagram of `spec`, whose `moves` from `start` are checked.
+    fn new(
+        path: &Path,
+        source: SourceFile,
+        spec: SpecFile,
+        start: Position,
+        moves: Vec<Move>,
+    ) -> Diagram {
         let vietnamese = write_line(&start, &moves, Notation::Vietnamese);
         let mut play = Play::new(start, moves).with_texts(vietnamese);
         if let Some(reason) = assumed_cycle(&spec) {
@@ -67,14 +103,14 @@ impl Diagram {
             .and_then(Path::file_name)
             .map(|t| t.to_string_lossy().into_owned())
             .unwrap_or_default();
-        Ok(Diagram {
+        Diagram {
             path: path.to_path_buf(),
             source,
             topic,
             spec,
             play,
             judgements: Vec::new(),
-        })
+        }
     }
 
     /// Which case of the corpus the diagram is.
@@ -106,6 +142,18 @@ fn assumed_cycle(spec: &SpecFile) -> Option<&str> {
     } else {
         None
     }
+}
+
+/// The start position and the moves of `spec`, checked: they replay, and the file says what
+/// it must of a presumed cycle and of a constructed case.
+fn checked(
+    spec: &SpecFile,
+    source: &SourceFile,
+) -> Result<(Position, Vec<Move>), Box<SpecProblem>> {
+    let (start, moves) = replay(spec, source)?;
+    check_assume_cycle(spec, source)?;
+    constructed_case(spec, source, &start, &moves)?;
+    Ok((start, moves))
 }
 
 /// Reads the spec file at `path`: its text, and the spec file it holds.

@@ -5,13 +5,14 @@
 //! cannot be used (bad YAML, an unknown field, an illegal move, an unknown rule set) is
 //! reported with its path and line and counted as failed; the other files still run.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::diagram::{Diagram, DiagramError, SpecProblem, read_spec};
-use crate::compile::CompiledRules;
+use super::diagram::{Diagram, DiagramError, SpecProblem};
+use super::{Corpus, Unreadable};
 use crate::report::render;
 use crate::source::SourceFile;
 use crate::spec::{SpecFile, place};
@@ -148,24 +149,23 @@ pub fn totals(reports: &[CaseReport]) -> Totals {
     t
 }
 
-/// Judges every file with every rule set in `rule_sets` it has an expectation for.
-/// `known_names` are the rule sets that exist (an expectation for any other name is an error);
-/// expectations for existing rule sets that are not being run are skipped.
-pub fn run(
-    rule_sets: &[CompiledRules],
-    known_names: &BTreeSet<String>,
-    files: &[PathBuf],
-) -> Vec<CaseReport> {
-    files
+/// The report of every spec file of `corpus` (judged with [`Scope::Expected`](super::Scope)
+/// or more): each rule set it has an expectation for, in path order. `known_names` are the
+/// rule sets that exist (an expectation for any other name is an error); expectations for
+/// existing rule sets that are not in the corpus are skipped.
+pub fn run(corpus: &Corpus, known_names: &BTreeSet<String>) -> Vec<CaseReport> {
+    corpus
+        .files()
         .par_iter()
-        .flat_map_iter(|path| run_file(rule_sets, known_names, path))
+        .flat_map_iter(|(path, file)| file_reports(corpus, known_names, path, *file))
         .collect()
 }
 
-fn run_file(
-    rule_sets: &[CompiledRules],
+fn file_reports(
+    corpus: &Corpus,
     known_names: &BTreeSet<String>,
     path: &Path,
+    file: Result<&Diagram, &Unreadable>,
 ) -> Vec<CaseReport> {
     let name = path.display().to_string();
     let file_id = path
@@ -178,34 +178,43 @@ fn run_file(
         outcome: CaseOutcome::Error { message },
         explanation: String::new(),
     };
-    let (source, spec) = match read_spec(path) {
-        Ok(read) => read,
-        Err(e @ DiagramError::Unreadable { .. }) => {
-            return vec![error(&file_id, "-", format!("{e}\n"))];
+    let (source, spec, diagram) = match file {
+        Ok(d) => (&d.source, &d.spec, Ok(d)),
+        Err(Unreadable {
+            spec: Some((source, spec)),
+            error: why,
+            ..
+        }) => {
+            let message = match why {
+                DiagramError::Replay(problem) => render(problem.as_ref()),
+                other => render(other),
+            };
+            (source, spec, Err(message))
         }
-        Err(e) => return vec![error(&file_id, "-", render(&e))],
+        Err(Unreadable {
+            error: e @ DiagramError::Unreadable { .. },
+            ..
+        }) => return vec![error(&file_id, "-", format!("{e}\n"))],
+        Err(Unreadable { error: e, .. }) => return vec![error(&file_id, "-", render(e))],
     };
     let id = spec.id.clone();
-    let mut reports: Vec<CaseReport> = misnamed_rule_sets(&spec, &source, known_names)
+    let mut reports: Vec<CaseReport> = misnamed_rule_sets(spec, source, known_names)
         .into_iter()
         .map(|(rule_set, message)| error(&id, &rule_set, message))
         .collect();
     // The rule sets run on this file: their expected verdict, and the documented reason if
     // they miss it.
-    let running: Vec<(&CompiledRules, Verdict, Option<String>)> = rule_sets
-        .iter()
-        .filter_map(|r| {
-            let expected = *spec.expect.get(&r.name)?;
-            Some((r, expected, spec.known_failure.get(&r.name).cloned()))
-        })
-        .collect();
-    if running.is_empty() {
-        return reports;
-    }
-    let diagram = Diagram::replay(path, source, spec).map_err(|e| render(e.as_ref()));
-    for (rules, expected, known_failure) in running {
+    let running = corpus.rules.iter().enumerate().filter_map(|(k, r)| {
+        let expected = *spec.expect.get(&r.name)?;
+        Some((k, r, expected, spec.known_failure.get(&r.name).cloned()))
+    });
+    for (k, rules, expected, known_failure) in running {
         let judged = match &diagram {
-            Ok(diagram) => diagram.judge(rules).map_err(|e| render(&e)),
+            Ok(d) => match d.judgements.get(k).and_then(Option::as_ref) {
+                Some(j) => Ok(Cow::Borrowed(j)),
+                // Not judged: judging again says why.
+                None => d.judge(rules).map(Cow::Owned).map_err(|e| render(&e)),
+            },
             Err(message) => Err(message.clone()),
         };
         let judgement = match judged {
@@ -291,15 +300,13 @@ mod tests {
 
     use super::*;
     use crate::compile::compile_str;
+    use crate::corpus::{Scope, Specs};
 
-    const RULES: &str = "rules toy\n\
-        ruling perpetual-check when every move check → forbidden\n\
-        verdict\n    side forbidden → side loses\n    otherwise → draw\n";
+    use crate::test_support::{TOY_RULES as RULES, TOY_SPEC};
 
-    const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
-        fen: c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w\nfen_text: x\n\
-        moves:\n- h8h9\n- f9f8\n- h9h8\n- f8f9\nmoves_text: []\n\
-        expect:\n  toy: red_loses\n";
+    /// The toy spec file, expecting `red_loses` of the toy rule set.
+    static SPEC: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("{TOY_SPEC}expect:\n  toy: red_loses\n"));
 
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let path = dir.join(name);
@@ -317,14 +324,15 @@ mod tests {
         let path = write(&dir, "toy-01.yaml", text);
         let rules = compile_str("toy", RULES).unwrap();
         let known: BTreeSet<String> = ["toy".to_string()].into();
-        let reports = run(&[rules], &known, std::slice::from_ref(&path));
+        let corpus = Specs::read(std::slice::from_ref(&path)).judge(vec![rules], Scope::Expected);
+        let reports = run(&corpus, &known);
         let _ = fs::remove_dir_all(&dir);
         reports
     }
 
     #[test]
     fn a_matching_verdict_passes() {
-        let reports = run_one(SPEC);
+        let reports = run_one(&SPEC);
         assert_eq!(reports.len(), 1);
         assert!(matches!(
             reports[0].outcome,
@@ -356,7 +364,7 @@ mod tests {
 
     #[test]
     fn an_unknown_field_and_bad_yaml_are_errors() {
-        let reports = run_one(&format!("{SPEC}colour: red\n"));
+        let reports = run_one(&format!("{}colour: red\n", *SPEC));
         let CaseOutcome::Error { message } = &reports[0].outcome else {
             panic!("not an error")
         };
@@ -421,7 +429,8 @@ mod tests {
             compile_str("twin", &RULES.replace("rules toy", "rules twin")).unwrap(),
         ];
         let known: BTreeSet<String> = ["toy".to_string(), "twin".to_string()].into();
-        let reports = run(&rules, &known, std::slice::from_ref(&one));
+        let corpus = Specs::read(std::slice::from_ref(&one)).judge(rules, Scope::Expected);
+        let reports = run(&corpus, &known);
         let _ = fs::remove_dir_all(&dir);
         let outcome = |name: &str| &reports.iter().find(|r| r.rule_set == name).unwrap().outcome;
         assert!(matches!(outcome("twin"), CaseOutcome::KnownFailure { .. }));
@@ -438,7 +447,7 @@ mod tests {
 
     #[test]
     fn a_known_failure_without_an_expectation_is_an_error_at_its_key() {
-        let text = format!("{SPEC}known_failure:\n  vn-2099: stale\n");
+        let text = format!("{}known_failure:\n  vn-2099: stale\n", *SPEC);
         let reports = run_one(&text);
         let errors: Vec<_> = reports.iter().filter(|r| r.is_failure()).collect();
         assert_eq!(errors.len(), 1);
@@ -453,8 +462,9 @@ mod tests {
     #[test]
     fn a_constructed_case_says_why_and_what_sentence_and_repeats() {
         let constructed = format!(
-            "{SPEC}basis:\n  toy: Chiếu mãi bị xử thua.\n\
-             constructed:\n  why: the rook checks from two squares in turn\n"
+            "{}basis:\n  toy: Chiếu mãi bị xử thua.\n\
+             constructed:\n  why: the rook checks from two squares in turn\n",
+            *SPEC
         );
         let reports = run_one(&constructed);
         assert!(

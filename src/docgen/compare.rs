@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use super::links::{self, rel};
-use super::page::{Outcome, page, verdict_short};
+use super::page::{Agreement, page, verdict_short};
 use super::{Corpus, Diagram, GeneratedFile};
+use crate::analyses::diff;
 use crate::markdown::cell;
-use crate::variants;
 
 /// The pairs of rule sets compared, as indices into [`Corpus::rules`], each once, in the
 /// order of [`ordered`].
@@ -91,7 +91,7 @@ pub fn compare(corpus: &Corpus) -> String {
             let (Some(rx), Some(ry)) = (corpus.rules.get(x), corpus.rules.get(y)) else {
                 continue;
             };
-            let changed = variants::verdict_changes(corpus, a, b).len();
+            let changed = diff::verdict_changes(corpus, a, b).len();
             row.push_str(&format!(
                 " [{changed}]({}) |",
                 rel(here, &links::pair(&rx.name, &ry.name))
@@ -122,7 +122,7 @@ pub fn compare(corpus: &Corpus) -> String {
         let reference_verdict = corpus
             .rules
             .get(reference)
-            .map(|r| Outcome::of(d, reference, &r.name).computed);
+            .map(|r| Agreement::of(d, reference, &r.name).computed);
         let mut row = format!(
             "| [{}]({}) | {} |",
             cell(&d.spec.title),
@@ -131,7 +131,7 @@ pub fn compare(corpus: &Corpus) -> String {
         );
         let mut differ = 0;
         for &(k, r) in &order {
-            let o = Outcome::of(d, k, &r.name);
+            let o = Agreement::of(d, k, &r.name);
             let link = format!(
                 "[{}]({}#{})",
                 verdict_short(o.computed),
@@ -168,7 +168,7 @@ pub fn compare(corpus: &Corpus) -> String {
 pub fn pair_page(corpus: &Corpus, a: usize, b: usize) -> Option<GeneratedFile> {
     let (ra, rb) = (corpus.rules.get(a)?, corpus.rules.get(b)?);
     let here = links::pair(&ra.name, &rb.name);
-    let comparison = variants::compare(corpus, a, b)?;
+    let comparison = diff::compare(corpus, a, b)?;
     let mut s = page(&format!("{} and {}", ra.name, rb.name));
     let _ = writeln!(
         s,

@@ -9,7 +9,7 @@ use super::bibliography;
 use super::board_svg::{Arrow, board_svg};
 use super::book;
 use super::links::{self, rel};
-use super::page::{Outcome, page, verdict};
+use super::page::{Agreement, page, verdict};
 use super::{Corpus, Diagram};
 use crate::eval::{Judgement, SideJudgement};
 use crate::markdown::{cell, fenced, html, text};
@@ -151,9 +151,9 @@ fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
     let law_verdict = corpus
         .rules
         .get(law)
-        .map(|r| Outcome::of(d, law, &r.name).computed);
+        .map(|r| Agreement::of(d, law, &r.name).computed);
     if let (Some(r), Some(j)) = (corpus.rules.get(law), d.judgements.get(law)) {
-        let o = Outcome::of(d, law, &r.name);
+        let o = Agreement::of(d, law, &r.name);
         let _ = writeln!(s, "<a id=\"{}\"></a>\n", links::verdict_anchor(&r.name));
         let _ = writeln!(s, "## Phán quyết (verdict): {}\n", verdict(o.computed));
         verdict_body(s, corpus, d, law, j.as_ref(), here);
@@ -172,7 +172,7 @@ fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
         let Some(r) = corpus.rules.get(k) else {
             continue;
         };
-        let o = Outcome::of(d, k, &r.name);
+        let o = Agreement::of(d, k, &r.name);
         let agrees = Some(o.computed) == law_verdict;
         let against = if agrees {
             "giống (agrees)".to_owned()
@@ -198,7 +198,7 @@ fn verdicts(s: &mut String, corpus: &Corpus, d: &Diagram, here: &str) {
         let Some(r) = corpus.rules.get(k) else {
             continue;
         };
-        let o = Outcome::of(d, k, &r.name);
+        let o = Agreement::of(d, k, &r.name);
         let _ = writeln!(s, "<a id=\"{}\"></a>\n", explain_anchor(&r.name));
         let _ = writeln!(s, "### {}: {}\n", r.name, verdict(o.computed));
         verdict_body(
@@ -230,7 +230,7 @@ fn verdict_body(
     let Some(r) = corpus.rules.get(k) else {
         return;
     };
-    let o = Outcome::of(d, k, &r.name);
+    let o = Agreement::of(d, k, &r.name);
     if o.expected.is_some() {
         let _ = writeln!(
             s,
@@ -276,9 +276,7 @@ fn verdict_body(
 /// named as the prose names it and linked to its entry on the law's article page.
 fn side_line(corpus: &Corpus, k: usize, side: &SideJudgement, here: &str) -> String {
     let rulings: Vec<String> = side
-        .fired
-        .iter()
-        .filter(|f| f.in_force())
+        .rulings_in_force()
         .map(|f| {
             let target = f
                 .target
@@ -367,7 +365,7 @@ pub fn board(corpus: &Corpus, d: &Diagram) -> String {
         .rules
         .get(law)
         .map(|r| {
-            let o = Outcome::of(d, law, &r.name);
+            let o = Agreement::of(d, law, &r.name);
             format!("{}: {} {}", r.name, verdict(o.computed), o.check())
         })
         .into_iter()

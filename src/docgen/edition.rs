@@ -9,7 +9,7 @@ use super::articles::{self, Article, Item};
 use super::bibliography;
 use super::book;
 use super::diagram_page::board_plain;
-use super::page::{Outcome, verdict};
+use super::page::{Agreement, verdict};
 use super::{Corpus, Diagram};
 use crate::eval::SideJudgement;
 use crate::markdown::html;
@@ -198,7 +198,7 @@ fn diagram(s: &mut String, corpus: &Corpus, law: usize, d: &Diagram) {
         let _ = writeln!(s, "</div>");
         return;
     };
-    let o = Outcome::of(d, law, &r.name);
+    let o = Agreement::of(d, law, &r.name);
     let _ = writeln!(
         s,
         "<p class=\"verdict\"><b>Phán quyết: {}</b> {}",
@@ -219,9 +219,7 @@ fn diagram(s: &mut String, corpus: &Corpus, law: usize, d: &Diagram) {
 /// `Trắng: bị cấm — ✗ name, …` for one side, rulings by their names.
 fn side_text(r: &crate::compile::CompiledRules, side: &SideJudgement) -> String {
     let names: Vec<String> = side
-        .fired
-        .iter()
-        .filter(|f| f.in_force())
+        .rulings_in_force()
         .map(|f| {
             let mark = match f.outcome {
                 RulingOutcome::Forbidden => "✗",

@@ -7,7 +7,7 @@ use super::articles::Article;
 use super::bibliography::{self, cited};
 use super::book;
 use super::links::{self, rel};
-use super::page::{Outcome, page, verdict_short};
+use super::page::{Agreement, page, verdict_short};
 use super::{Corpus, Diagram};
 use crate::facts::registry::{Params, REGISTRY, ROLE_NAMES};
 use crate::markdown::{cell, text};
@@ -41,7 +41,7 @@ pub fn index(corpus: &Corpus) -> String {
          the other rule sets ([variants]({})) judge it.\n",
         links::COMPARE
     );
-    let expectations: Vec<Outcome> = corpus
+    let expectations: Vec<Agreement> = corpus
         .diagrams
         .iter()
         .flat_map(|d| expected_outcomes(corpus, d).into_iter().map(|(_, _, o)| o))
@@ -72,17 +72,17 @@ pub fn index(corpus: &Corpus) -> String {
             ),
             _ => cell(&d.spec.article),
         };
-        let o = Outcome::of(d, law, &r.name);
+        let o = Agreement::of(d, law, &r.name);
         let differ: Vec<String> = corpus
             .rules
             .iter()
             .enumerate()
-            .filter(|&(k, v)| k != law && Outcome::of(d, k, &v.name).computed != o.computed)
+            .filter(|&(k, v)| k != law && Agreement::of(d, k, &v.name).computed != o.computed)
             .map(|(k, v)| {
                 format!(
                     "[{}: {}]({}#{})",
                     v.name,
-                    verdict_short(Outcome::of(d, k, &v.name).computed),
+                    verdict_short(Agreement::of(d, k, &v.name).computed),
                     links::diagram(d),
                     links::verdict_anchor(&v.name)
                 )
@@ -137,13 +137,13 @@ pub fn index(corpus: &Corpus) -> String {
 }
 
 /// The rule sets the spec file states an expectation for, with their outcomes.
-fn expected_outcomes<'a>(corpus: &'a Corpus, d: &Diagram) -> Vec<(usize, &'a str, Outcome)> {
+fn expected_outcomes<'a>(corpus: &'a Corpus, d: &Diagram) -> Vec<(usize, &'a str, Agreement)> {
     corpus
         .rules
         .iter()
         .enumerate()
         .filter(|(_, r)| d.spec.expect.contains_key(&r.name))
-        .map(|(k, r)| (k, r.name.as_str(), Outcome::of(d, k, &r.name)))
+        .map(|(k, r)| (k, r.name.as_str(), Agreement::of(d, k, &r.name)))
         .collect()
 }
 

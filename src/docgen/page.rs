@@ -45,17 +45,17 @@ pub fn verdict_short(v: Option<Verdict>) -> &'static str {
 /// What a rule set made of a diagram: the expected verdict (if the spec file states one),
 /// the computed one, and whether they agree.
 #[derive(Debug, Clone, Copy)]
-pub struct Outcome {
+pub struct Agreement {
     /// The spec file's expectation for the rule set.
     pub expected: Option<Verdict>,
     /// The verdict computed.
     pub computed: Option<Verdict>,
 }
 
-impl Outcome {
+impl Agreement {
     /// Rule set `k` (named `name`) on diagram `d`.
-    pub fn of(d: &Diagram, k: usize, name: &str) -> Outcome {
-        Outcome {
+    pub fn of(d: &Diagram, k: usize, name: &str) -> Agreement {
+        Agreement {
             expected: d.spec.expect.get(name).copied(),
             computed: d
                 .judgements

@@ -11,12 +11,12 @@ use super::bibliography::{self, cited};
 use super::book;
 use super::graph_svg::rulings_graph;
 use super::links::{self, rel};
-use super::page::{Outcome, page, verdict_short};
+use super::page::{Agreement, page, verdict_short};
 use super::{Corpus, GeneratedFile};
+use crate::analyses::coverage::{Coverage, RulingEffect, coverage};
+use crate::analyses::diff;
 use crate::compile::{CompiledRules, Ruling};
-use crate::effect::{Coverage, RulingEffect, coverage};
 use crate::markdown::{cell, code_cell, fenced, text};
-use crate::variants;
 use crate::vocab::Subject;
 
 /// The pages (and graph pictures) of rule set `index`.
@@ -299,7 +299,7 @@ fn article_page(
             .iter()
             .filter_map(|&k| corpus.diagrams.get(k))
         {
-            let o = Outcome::of(d, index, &r.name);
+            let o = Agreement::of(d, index, &r.name);
             let _ = writeln!(
                 s,
                 "| [{}]({}) | [{}]({}#{}) | {} |",
@@ -550,7 +550,7 @@ fn variant_page(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
         let _ = writeln!(s, "{}\n", cited(&doc_lines.join("\n"), &here));
     }
     let _ = writeln!(s, "## Khác với luật (differences from `{}`)\n", l.name);
-    match variants::compare(corpus, law, index) {
+    match diff::compare(corpus, law, index) {
         Some(c) => {
             let _ = writeln!(
                 s,

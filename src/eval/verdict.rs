@@ -63,12 +63,14 @@ pub struct SideJudgement {
 }
 
 impl SideJudgement {
+    /// The fired rulings in force: those that no ruling in force sets aside.
+    pub fn rulings_in_force(&self) -> impl Iterator<Item = &FiredRuling> {
+        self.fired.iter().filter(|f| f.in_force())
+    }
+
     /// The names of the fired rulings in force.
     pub fn in_force(&self) -> impl Iterator<Item = &str> {
-        self.fired
-            .iter()
-            .filter(|f| f.in_force())
-            .map(|f| f.id.as_str())
+        self.rulings_in_force().map(|f| f.id.as_str())
     }
 }
 

@@ -9,7 +9,7 @@ use miette::Diagnostic;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::variants::Decider;
+use crate::analyses::{CaseRow, Decided, Decider};
 use crate::vocab::Verdict;
 
 /// `POST /api/whatif`: an edited rule text and the rule set it amends.
@@ -125,6 +125,30 @@ pub struct Change {
     pub rulings: Rulings,
 }
 
+impl Change {
+    /// The row of a case whose verdict the edit changes, as the page shows it.
+    pub fn of(row: &CaseRow) -> Change {
+        let by = |d: &Option<Decided>| d.as_ref().map(|d| d.by.clone()).unwrap_or_default();
+        Change {
+            id: row.case.id.clone(),
+            title: row.case.title.clone(),
+            article: row.case.article.clone(),
+            expected: row.expected,
+            before: verdict(&row.before),
+            after: verdict(&row.after),
+            rulings: Rulings {
+                before: by(&row.before),
+                after: by(&row.after),
+            },
+        }
+    }
+}
+
+/// The verdict of a decision, if there is one.
+fn verdict(d: &Option<Decided>) -> Option<Verdict> {
+    d.as_ref().map(|d| d.verdict)
+}
+
 /// The answer of `POST /api/whatif`.
 #[derive(Debug, Clone, Serialize)]
 pub struct WhatifAnswer {
@@ -138,7 +162,7 @@ pub struct WhatifAnswer {
 
 /// A case as the base judges it.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseRow {
+pub struct BaseCase {
     /// The case's id.
     pub id: String,
     /// Its title.
@@ -153,13 +177,31 @@ pub struct CaseRow {
     pub rulings: Vec<Decider>,
 }
 
+impl BaseCase {
+    /// The row of a case as the base judges it, as the page shows it.
+    pub fn of(row: &CaseRow) -> BaseCase {
+        BaseCase {
+            id: row.case.id.clone(),
+            title: row.case.title.clone(),
+            article: row.case.article.clone(),
+            expected: row.expected,
+            before: verdict(&row.before),
+            rulings: row
+                .before
+                .as_ref()
+                .map(|d| d.by.clone())
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// The answer of `GET /api/cases`.
 #[derive(Debug, Clone, Serialize)]
 pub struct CasesAnswer {
     /// The base rule set.
     pub base: String,
     /// Every case, in corpus order.
-    pub cases: Vec<CaseRow>,
+    pub cases: Vec<BaseCase>,
 }
 
 /// One move of a case.

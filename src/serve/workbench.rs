@@ -10,17 +10,16 @@ use std::time::SystemTime;
 use axum::http::StatusCode;
 
 use super::api::{
-    ApiError, CaseAnswer, CaseMove, CaseRequest, CaseRow, CasesAnswer, Change, JudgeRequest,
-    Problem, RuleSetInfo, RuleSetText, Rulings, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
+    ApiError, BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeRequest,
+    Problem, RuleSetInfo, RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
 };
 use super::jobs::Jobs;
 use super::{Limits, save};
+use crate::analyses::whatif::Baseline;
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
 use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
-use crate::variants::Decision;
-use crate::whatif::Baseline;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::notation::{Notation, detect, parse_line};
 
@@ -241,25 +240,7 @@ impl Workbench {
     /// `GET /api/cases`.
     pub fn base_cases(&self, base: &str) -> Result<CasesAnswer, ApiError> {
         let baseline = self.baseline(base)?;
-        let cases = baseline
-            .diagrams()
-            .iter()
-            .map(|d| {
-                let decision = d
-                    .judgements
-                    .first()
-                    .and_then(Option::as_ref)
-                    .map(Decision::of);
-                CaseRow {
-                    id: d.spec.id.clone(),
-                    title: d.spec.title.clone(),
-                    article: d.spec.article.clone(),
-                    expected: d.spec.expect.get(base).copied(),
-                    before: decision.as_ref().map(|x| x.verdict),
-                    rulings: decision.map(|x| x.by).unwrap_or_default(),
-                }
-            })
-            .collect();
+        let cases = baseline.rows().iter().map(BaseCase::of).collect();
         Ok(CasesAnswer {
             base: base.to_owned(),
             cases,
@@ -271,26 +252,7 @@ impl Workbench {
         let baseline = self.baseline(&request.base)?;
         let amended = self.compile(&request.rules)?;
         let whatif = baseline.judge(&amended);
-        let changes = whatif
-            .changes()
-            .map(|row| {
-                let verdict = |d: &Option<Decision>| d.as_ref().map(|d| d.verdict);
-                let by =
-                    |d: &Option<Decision>| d.as_ref().map(|d| d.by.clone()).unwrap_or_default();
-                Change {
-                    id: row.id.clone(),
-                    title: row.title.clone(),
-                    article: row.article.clone(),
-                    expected: row.expected,
-                    before: verdict(&row.before),
-                    after: verdict(&row.after),
-                    rulings: Rulings {
-                        before: by(&row.before),
-                        after: by(&row.after),
-                    },
-                }
-            })
-            .collect();
+        let changes = whatif.changes().map(Change::of).collect();
         let warnings = amended
             .warnings
             .iter()

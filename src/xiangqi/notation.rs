@@ -443,16 +443,9 @@ fn normalize(text: &str) -> Vec<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::{mv, pos};
     use crate::xiangqi::Color;
     use miette::Diagnostic;
-
-    fn pos(fen: &str) -> Position {
-        Position::from_fen(fen).unwrap()
-    }
-
-    fn mv(s: &str) -> Move {
-        s.parse().unwrap()
-    }
 
     fn help(e: &MoveTextError) -> String {
         e.help().map(|h| h.to_string()).unwrap_or_default()

@@ -702,18 +702,7 @@ pub(crate) fn random_walks(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pos(fen: &str) -> Position {
-        Position::from_fen(fen).unwrap()
-    }
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    fn mv(s: &str) -> Move {
-        s.parse().unwrap()
-    }
+    use crate::test_support::{mv, pos, sq};
 
     /// Legal destinations of the piece on `from`, as sorted text.
     fn dests(p: &Position, from: &str) -> Vec<String> {

@@ -290,10 +290,7 @@ impl PositionError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     fn kings() -> Setup {
         let mut s = Setup::empty();

@@ -118,10 +118,7 @@ impl fmt::Debug for SquareSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     #[test]
     fn members_in_square_order() {

@@ -1,8 +1,41 @@
-//! What the integration tests that read the published texts share.
+//! What the integration tests share: the law, the positions of the diagrams they start from,
+//! the corpus loaded and judged once per test binary, and the skip of a test that reads the
+//! published texts beside the repository. Each test file uses some of them.
+#![allow(dead_code, reason = "each test file uses some of the fixtures")]
 
 use std::io::Write as _;
 use std::path::Path;
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
+
+use xqlaw::compile::{CompiledRules, load_rules};
+use xqlaw::corpus::{Corpus, load_corpus};
+
+/// Hình 1 of the law: the white rook checks from h9 and h8 in turn.
+pub const HINH_1: &str = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w";
+
+/// Hình 62 of the law: White's cannon keeps a black rook under attack, an advisor moving up
+/// and down as its screen.
+pub const HINH_62: &str = "4kae2/4a4/4e3h/2r3p1p/2p2H3/9/1RP3P1P/4E3C/2r1A4/2H1KAEc1 w";
+
+/// The project's folder: tests may run from elsewhere.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The text of the 1999 law, `rules/vn-1999.rules`.
+pub fn law_text() -> String {
+    std::fs::read_to_string(Path::new(ROOT).join("rules/vn-1999.rules")).unwrap()
+}
+
+/// The 1999 law, compiled.
+pub fn law() -> CompiledRules {
+    load_rules(&Path::new(ROOT).join("rules/vn-1999.rules")).unwrap()
+}
+
+/// Every rule set of `rules/` judging every spec file of `spec-tests/`: loaded and judged once
+/// per test binary, whichever of its tests asks first.
+pub fn corpus() -> &'static Corpus {
+    static CORPUS: OnceLock<Corpus> = OnceLock::new();
+    CORPUS.get_or_init(|| load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap())
+}
 
 /// Whether the published texts at `dir` are absent, so that a test reading them must skip.
 ///

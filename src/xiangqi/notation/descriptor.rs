@@ -548,14 +548,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Vec<Descriptor> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pos(fen: &str) -> Position {
-        Position::from_fen(fen).unwrap()
-    }
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::{pos, sq};
 
     fn d(role: Role, designator: Designator, direction: Direction, number: u8) -> Descriptor {
         Descriptor {

@@ -155,10 +155,7 @@ fn geometry(pos: &Position, color: Color, role: Role, m: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::test_support::sq;
 
     fn why_text(fen: &str, m: &str) -> String {
         why(&Position::from_fen(fen).unwrap(), m.parse().unwrap())

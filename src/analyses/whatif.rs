@@ -19,7 +19,7 @@
 //! use std::path::Path;
 //! use xqlaw::compile::{compile_amendment, load_rules};
 //! use xqlaw::corpus::load_specs;
-//! use xqlaw::whatif::Baseline;
+//! use xqlaw::analyses::whatif::Baseline;
 //!
 //! let base = load_rules(Path::new("rules/vn-1999.rules"))?;
 //! let specs = load_specs(&["spec-tests/vn-1999".into()])?;
@@ -46,14 +46,14 @@ use serde::Serialize;
 
 pub use precedence::{Precedence, Relation};
 
+use crate::analyses::diff::{Change, RuleDiff, diff};
+use crate::analyses::{CaseRow, Decided};
 use crate::compile::CompiledRules;
 use crate::corpus::{Corpus, Diagram};
 use crate::eval::Judgement;
-use crate::variants::{Change, Decision, RuleDiff, diff};
-use crate::vocab::Verdict;
 
 /// The base rule set and the corpus it judged, ready to be compared with amendments.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Baseline {
     /// The base rule set alone, with every diagram judged by it.
     corpus: Corpus,
@@ -75,6 +75,24 @@ impl Baseline {
     /// The diagrams, each judged by the base rule set.
     pub fn diagrams(&self) -> &[Diagram] {
         &self.corpus.diagrams
+    }
+
+    /// Every case as the base judges it, with the base's expectation (nothing after).
+    pub fn rows(&self) -> Vec<CaseRow> {
+        let name = self.rules().map(|r| r.name.as_str()).unwrap_or_default();
+        self.corpus
+            .diagrams
+            .iter()
+            .map(|d| {
+                let before = d.judgements.first().and_then(Option::as_ref);
+                CaseRow::new(
+                    d.case(),
+                    d.spec.expect.get(name).copied(),
+                    before.map(Decided::of),
+                    None,
+                )
+            })
+            .collect()
     }
 
     /// Judges every diagram with `amended` and compares with the base.
@@ -102,19 +120,12 @@ impl Baseline {
             .zip(&before)
             .zip(&after)
             .map(|((d, before), after)| {
-                let before = before.map(Decision::of);
-                let after = after.as_ref().map(Decision::of);
-                let verdict = |x: &Option<Decision>| x.as_ref().map(|x| x.verdict);
-                CaseRow {
-                    topic: d.topic.clone(),
-                    id: d.spec.id.clone(),
-                    title: d.spec.title.clone(),
-                    article: d.spec.article.clone(),
-                    expected: d.spec.expect.get(&base_name).copied(),
-                    changed: verdict(&before) != verdict(&after),
-                    before,
-                    after,
-                }
+                CaseRow::new(
+                    d.case(),
+                    d.spec.expect.get(&base_name).copied(),
+                    before.map(Decided::of),
+                    after.as_ref().map(Decided::of),
+                )
             })
             .collect();
         let titles: Vec<&str> = self
@@ -153,27 +164,6 @@ fn amended_rulings(d: &RuleDiff) -> (BTreeSet<String>, BTreeSet<String>) {
         .filter(|r| !direct.contains(r))
         .collect();
     (direct, indirect)
-}
-
-/// One case judged by the base and by the amended rule set.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CaseRow {
-    /// The folder of its spec file under `spec-tests/`.
-    pub topic: String,
-    /// The case's id (`hinh-74`).
-    pub id: String,
-    /// Its title (`Hình 74`).
-    pub title: String,
-    /// The article it illustrates.
-    pub article: String,
-    /// The verdict its spec file expects from the base rule set, if it states one.
-    pub expected: Option<Verdict>,
-    /// The base rule set's decision (`None` if it could not judge the case).
-    pub before: Option<Decision>,
-    /// The amended rule set's decision.
-    pub after: Option<Decision>,
-    /// Whether the verdict changes.
-    pub changed: bool,
 }
 
 /// An amendment compared with its base over the corpus.

@@ -8,10 +8,11 @@ mod verdicts;
 use serde::Serialize;
 
 pub use definitions::{Change, RuleDiff, SettingChange, diff};
-pub(crate) use render::decision;
-pub use verdicts::{Decider, Decision, VerdictChange, verdict_changes};
+pub use verdicts::verdict_changes;
 
+use crate::analyses::{CaseRow, Decided};
 use crate::corpus::Corpus;
+use crate::vocab::CaseId;
 
 /// Two rule sets compared: their definitions, and the corpus diagrams they judge differently.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -22,8 +23,10 @@ pub struct Comparison {
     pub second: String,
     /// Where their definitions differ.
     pub diff: RuleDiff,
-    /// The diagrams whose verdict changes.
-    pub changes: Vec<VerdictChange>,
+    /// The diagrams whose verdict changes, the first rule set's decision before and the
+    /// second's after.
+    #[serde(serialize_with = "first_and_second")]
+    pub changes: Vec<CaseRow>,
     /// How many diagrams were judged.
     pub diagrams: usize,
 }
@@ -39,4 +42,20 @@ pub fn compare(corpus: &Corpus, a: usize, b: usize) -> Option<Comparison> {
         changes: verdict_changes(corpus, a, b),
         diagrams: corpus.diagrams.len(),
     })
+}
+
+/// The rows as `xqlaw diff --json` names their sides: `first` and `second`.
+fn first_and_second<S: serde::Serializer>(rows: &[CaseRow], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Row<'a> {
+        #[serde(flatten)]
+        case: &'a CaseId,
+        first: &'a Option<Decided>,
+        second: &'a Option<Decided>,
+    }
+    s.collect_seq(rows.iter().map(|r| Row {
+        case: &r.case,
+        first: &r.before,
+        second: &r.after,
+    }))
 }

@@ -14,21 +14,21 @@
 //! rulings that fire in a case can change its verdict when removed, so each case is judged
 //! again once per ruling that fired in it, from facts computed once.
 
+mod diagnostics;
+
 use std::collections::{BTreeMap, BTreeSet};
 
-use miette::Diagnostic;
 use rayon::prelude::*;
 use serde::Serialize;
-use thiserror::Error;
 
+pub use diagnostics::{FalseRestatement, InertRuling, UnverifiedRestatement};
+
+use crate::analyses::Decided;
 use crate::compile::{CompiledRules, Ruling};
-use crate::conflicts::cited;
 use crate::corpus::Diagram;
 use crate::eval::Judgement;
-use crate::source::{Loc, SourceFile};
-use crate::variants::Decision;
 use crate::vocab::CaseId;
-use crate::words::{first_few, list, plural, quoted, title_ranges};
+use crate::words::{first_few, list, plural, title_ranges};
 
 /// A case where a ruling fires for a side and a ruling it claims to restate does not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -193,11 +193,6 @@ fn few(names: &[String]) -> String {
     list(&first_few(names, 5), "and")
 }
 
-/// A few names quoted: `` `a`, `b`, `c` and 4 more ``.
-fn few_quoted(names: &[String]) -> String {
-    list(&first_few(&quoted(names), 5), "and")
-}
-
 /// What one case says about the rulings.
 #[derive(Default)]
 struct CaseEffect {
@@ -338,7 +333,7 @@ fn restated_names(rules: &CompiledRules, r: &Ruling) -> Vec<String> {
 
 /// What a judged case says about the rulings, but for the verdicts without them.
 fn case_effect(rules: &CompiledRules, d: &Diagram, j: &Judgement) -> CaseEffect {
-    let decision = Decision::of(j);
+    let decision = Decided::of(j);
     let mut effect = CaseEffect::default();
     for side in [&j.red, &j.black] {
         let name = side.side.name();
@@ -382,187 +377,4 @@ fn case_effect(rules: &CompiledRules, d: &Diagram, j: &Judgement) -> CaseEffect 
         }
     }
     effect
-}
-
-/// A `restates` claim the corpus refutes, pointing at both rulings.
-#[derive(Debug, Error, Diagnostic)]
-#[error("ruling `{ruling}` does not restate `{restated}`: it fires without it on {cases}")]
-#[diagnostic(
-    code("xqlaw::restates::false"),
-    help(
-        "{elsewhere}a ruling restates another only if, wherever it fires, the other fires for the same side; drop `{restated}` from `restates`, or keep the ruling as a ruling of its own"
-    )
-)]
-pub struct FalseRestatement {
-    ruling: String,
-    restated: String,
-    cases: String,
-    #[source_code]
-    file: SourceFile,
-    #[label(primary, "fires on {cases}")]
-    at: Loc,
-    #[label("does not fire there")]
-    restated_at: Option<Loc>,
-    elsewhere: String,
-}
-
-impl FalseRestatement {
-    /// The errors of ruling `effect` in `rules`: one per restated ruling it fires without.
-    pub fn of(rules: &CompiledRules, effect: &RulingEffect) -> Vec<FalseRestatement> {
-        let Some(r) = rules.ruling(&effect.ruling) else {
-            return Vec::new();
-        };
-        let mut by_restated: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        for u in &effect.unrestated {
-            let cases = by_restated.entry(&u.restated).or_default();
-            let case = format!("{} ({})", u.case.title, u.side);
-            if !cases.contains(&case) {
-                cases.push(case);
-            }
-        }
-        by_restated
-            .into_iter()
-            .filter_map(|(restated, cases)| {
-                let other = rules.ruling(restated)?;
-                let same_file = other.site.file == r.site.file;
-                Some(FalseRestatement {
-                    ruling: r.id.clone(),
-                    restated: restated.to_owned(),
-                    cases: cases.join(", "),
-                    file: r.site.file.clone(),
-                    at: r.site.loc,
-                    restated_at: same_file.then_some(other.site.loc),
-                    elsewhere: if same_file {
-                        String::new()
-                    } else {
-                        format!("{} stands at {}; ", cited(other), other.site.place())
-                    },
-                })
-            })
-            .collect()
-    }
-}
-
-/// A ruling that decides no case and does not say it restates others.
-#[derive(Debug, Error, Diagnostic)]
-#[error("ruling `{ruling}` decides none of the {cases} cases")]
-#[diagnostic(code("xqlaw::inert-ruling"), severity(Warning), help("{help}"))]
-pub struct InertRuling {
-    ruling: String,
-    cases: usize,
-    help: String,
-    #[source_code]
-    file: SourceFile,
-    #[label(primary, "{label}")]
-    at: Loc,
-    label: String,
-}
-
-impl InertRuling {
-    /// The warning for `effect` in `rules`, if it is neither effective nor a declared
-    /// restatement (a false or unverifiable one is reported on its own).
-    pub fn of(
-        rules: &CompiledRules,
-        coverage: &Coverage,
-        effect: &RulingEffect,
-    ) -> Option<InertRuling> {
-        if effect.effective() || !effect.restates.is_empty() {
-            return None;
-        }
-        let r = rules.ruling(&effect.ruling)?;
-        let fires: Vec<&str> = effect.fires.iter().map(|c| c.title.as_str()).collect();
-        let (label, help) = if fires.is_empty() {
-            (
-                "fires on no case".to_owned(),
-                "add a case where the sentence it encodes applies (a constructed case that quotes it), or remove the ruling".to_owned(),
-            )
-        } else if effect.always_alongside.is_empty() {
-            let by = if effect.decided_by.is_empty() {
-                String::new()
-            } else {
-                let verb = if effect.decided_by.len() == 1 {
-                    "decides"
-                } else {
-                    "decide"
-                };
-                format!(
-                    "{} {verb} the cases where it fires; ",
-                    few_quoted(&effect.decided_by)
-                )
-            };
-            (
-                format!("removing it changes no verdict of {}", title_ranges(&fires)),
-                format!(
-                    "{by}give it a case its sentence decides (a constructed case that quotes it), or remove it"
-                ),
-            )
-        } else {
-            (
-                format!("removing it changes no verdict of {}", title_ranges(&fires)),
-                format!(
-                    "{} {} with it wherever it does, for the same side and with its outcome: declare `restates {}` if it only restates {}, or give it a case its sentence decides",
-                    few_quoted(&effect.always_alongside),
-                    if effect.always_alongside.len() == 1 {
-                        "fires"
-                    } else {
-                        "fire"
-                    },
-                    effect.always_alongside.join(", "),
-                    if effect.always_alongside.len() == 1 {
-                        "it"
-                    } else {
-                        "them"
-                    }
-                ),
-            )
-        };
-        Some(InertRuling {
-            ruling: r.id.clone(),
-            cases: coverage.cases,
-            help,
-            file: r.site.file.clone(),
-            at: r.site.loc,
-            label,
-        })
-    }
-}
-
-/// A declared restatement that the corpus cannot confirm: the ruling fires on no case.
-#[derive(Debug, Error, Diagnostic)]
-#[error("ruling `{ruling}` restates {restated}, but fires on none of the {cases} cases to show it")]
-#[diagnostic(
-    code("xqlaw::restates::unverified"),
-    severity(Warning),
-    help("add a case where it fires, so that the claim is checked")
-)]
-pub struct UnverifiedRestatement {
-    ruling: String,
-    restated: String,
-    cases: usize,
-    #[source_code]
-    file: SourceFile,
-    #[label(primary, "fires on no case")]
-    at: Loc,
-}
-
-impl UnverifiedRestatement {
-    /// The warning for `effect` in `rules`, if it declares a restatement and fires nowhere.
-    pub fn of(
-        rules: &CompiledRules,
-        coverage: &Coverage,
-        effect: &RulingEffect,
-    ) -> Option<UnverifiedRestatement> {
-        if effect.restates.is_empty() || !effect.fires.is_empty() {
-            return None;
-        }
-        let r = rules.ruling(&effect.ruling)?;
-        let names: Vec<String> = effect.restates.iter().map(|x| format!("`{x}`")).collect();
-        Some(UnverifiedRestatement {
-            ruling: r.id.clone(),
-            restated: names.join(", "),
-            cases: coverage.cases,
-            file: r.site.file.clone(),
-            at: r.site.loc,
-        })
-    }
 }

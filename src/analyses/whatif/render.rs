@@ -3,9 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::{CaseRow, WhatIf};
+use super::WhatIf;
+use crate::analyses::diff::Change;
+use crate::analyses::{CaseRow, Decided};
 use crate::markdown::cell;
-use crate::variants::{Change, decision};
 
 /// What the amendment rewrote, in one line: "changed term `chase`; removed ruling `x`". Names
 /// are identifiers, safe in Markdown code spans.
@@ -59,11 +60,11 @@ impl WhatIf {
             let _ = writeln!(
                 s,
                 "\n{} (Điều {}), {}\n    before: {}\n    after:  {}",
-                c.title,
-                c.article,
+                c.case.title,
+                c.case.article,
                 expected(self, c),
-                decision(c.before.as_ref()),
-                decision(c.after.as_ref())
+                Decided::in_words(c.before.as_ref()),
+                Decided::in_words(c.after.as_ref())
             );
         }
         if !self.precedences.is_empty() {
@@ -96,11 +97,11 @@ impl WhatIf {
                 let _ = writeln!(
                     s,
                     "| {} | {} | {} | {} | {} |",
-                    cell(&c.title),
-                    cell(&c.article),
+                    cell(&c.case.title),
+                    cell(&c.case.article),
                     c.expected.map_or("–", |v| v.as_str()),
-                    cell(&decision(c.before.as_ref())),
-                    cell(&decision(c.after.as_ref()))
+                    cell(&Decided::in_words(c.before.as_ref())),
+                    cell(&Decided::in_words(c.after.as_ref()))
                 );
             }
             s.push('\n');

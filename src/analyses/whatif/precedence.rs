@@ -97,8 +97,8 @@ fn relations(
                     Outcome::Allowed => Relation::OutweighedBy,
                     Outcome::Forbidden => Relation::Outweighs,
                 };
-                for g in &side.fired {
-                    if g.in_force() && g.outcome != f.outcome {
+                for g in side.rulings_in_force() {
+                    if g.outcome != f.outcome {
                         add(&f.id, relation, &g.id, case);
                     }
                 }

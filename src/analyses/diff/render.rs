@@ -3,34 +3,11 @@
 
 use std::fmt::Write as _;
 
+use crate::analyses::Decided;
 use crate::markdown::cell;
 
 use super::Comparison;
 use super::definitions::Change;
-use super::verdicts::Decision;
-
-/// A decision in a few words: `red loses (red: perpetual-chase)`.
-pub(crate) fn decision(d: Option<&Decision>) -> String {
-    let Some(d) = d else {
-        return "not judged".to_owned();
-    };
-    let sides: Vec<String> = ["red", "black"]
-        .iter()
-        .filter_map(|side| {
-            let rulings: Vec<&str> =
-                d.by.iter()
-                    .filter(|x| x.side == *side)
-                    .map(|x| x.ruling.as_str())
-                    .collect();
-            (!rulings.is_empty()).then(|| format!("{side}: {}", rulings.join(", ")))
-        })
-        .collect();
-    if sides.is_empty() {
-        d.verdict.to_string()
-    } else {
-        format!("{} ({})", d.verdict, sides.join("; "))
-    }
-}
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
@@ -131,12 +108,12 @@ impl Comparison {
             let _ = writeln!(
                 s,
                 "  {} (Điều {})\n      {}: {}\n      {}: {}",
-                c.title,
-                c.article,
+                c.case.title,
+                c.case.article,
                 self.first,
-                decision(c.first.as_ref()),
+                Decided::in_words(c.before.as_ref()),
                 self.second,
-                decision(c.second.as_ref())
+                Decided::in_words(c.after.as_ref())
             );
         }
         s
@@ -221,15 +198,20 @@ impl Comparison {
             for c in &self.changes {
                 // Spec-file text, escaped so it cannot become markup or split the row.
                 let title = match diagrams {
-                    Some(dir) => format!("[{}]({dir}/{}/{}.md)", cell(&c.title), c.topic, c.id),
-                    None => cell(&c.title),
+                    Some(dir) => format!(
+                        "[{}]({dir}/{}/{}.md)",
+                        cell(&c.case.title),
+                        c.case.topic,
+                        c.case.id
+                    ),
+                    None => cell(&c.case.title),
                 };
                 let _ = writeln!(
                     s,
                     "| {title} | {} | {} | {} |",
-                    cell(&c.article),
-                    decision(c.first.as_ref()),
-                    decision(c.second.as_ref())
+                    cell(&c.case.article),
+                    Decided::in_words(c.before.as_ref()),
+                    Decided::in_words(c.after.as_ref())
                 );
             }
         }

@@ -31,9 +31,8 @@ pub struct Conflict {
 /// The pairs of rulings in force for the same side, one allowing and one forbidding.
 fn colliding(side: &SideJudgement) -> Vec<(String, String)> {
     let in_force = |outcome: Outcome| {
-        side.fired
-            .iter()
-            .filter(move |f| f.in_force() && f.outcome == outcome)
+        side.rulings_in_force()
+            .filter(move |f| f.outcome == outcome)
     };
     in_force(Outcome::Allowed)
         .flat_map(|a| in_force(Outcome::Forbidden).map(|f| (a.id.clone(), f.id.clone())))
@@ -160,12 +159,7 @@ mod tests {
     use super::*;
     use crate::compile::compile_str;
     use crate::corpus::Diagram;
-    use crate::spec::SpecFile;
-
-    /// Red's rook checks on every move (h8h9 and back), Black's king steps aside and back.
-    const SPEC: &str = "id: toy-01\ntitle: Toy\narticle: '1'\narticle_text: t\n\
-        fen: c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w\nfen_text: x\n\
-        moves:\n- h8h9\n- f9f8\n- h9h8\n- f8f9\nmoves_text: []\n";
+    use crate::test_support::TOY_SPEC;
 
     fn rules(overrides: &str) -> CompiledRules {
         let text = format!(
@@ -179,9 +173,7 @@ mod tests {
 
     /// The toy diagram judged by `rules`.
     fn corpus(rules: CompiledRules) -> Corpus {
-        let spec = SpecFile::from_yaml("toy.yaml", SPEC).unwrap();
-        let path = std::path::Path::new("toy/toy-01.yaml");
-        let diagram = Diagram::replay(path, SourceFile::new("toy.yaml", SPEC), spec).unwrap();
+        let diagram = Diagram::from_text("toy/toy-01.yaml", TOY_SPEC);
         Corpus::new(vec![rules], vec![diagram])
     }
 

@@ -1,0 +1,19 @@
+//! The analyses that judge a whole corpus, above the evaluator and below the renderers (the
+//! docs, the workbench, the command line), which print their rows and compute nothing of
+//! their own:
+//!
+//! - [`coverage`]: what each ruling of a rule set decides, and which rulings decide nothing;
+//! - [`conflicts`]: rulings of one rule set that collide with equal precedence;
+//! - [`diff`]: two rule sets compared, in their definitions and their verdicts;
+//! - [`whatif`]: an amended rule set judged against its base's expectations.
+//!
+//! They share one case row ([`CaseRow`]) and one answer to "which rulings decided"
+//! ([`Decided::of`]).
+
+pub mod conflicts;
+pub mod coverage;
+pub mod diff;
+mod rows;
+pub mod whatif;
+
+pub use rows::{CaseRow, Decided, Decider};
