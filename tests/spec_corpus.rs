@@ -177,4 +177,3 @@ fn explanation() {
         });
     });
 }
-

@@ -87,7 +87,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
             out!("{}", report.render());
         }
     }
-    let standings = run_standings(&compiled, &known, &standings_files(&paths), &rules_dir);
+    let standings = run_standings(&corpus.rules, &known, &standings_files(&paths), &rules_dir);
     for report in &standings {
         if !args.quiet || report.is_failure() {
             out!("{}", report.render());
