@@ -5,7 +5,7 @@
 //! numbered moves between `START{` and `}END`, in WXF notation (Black's letters may be lower
 //! case). A forum `[game]` block is the same text inside forum markup, with Vietnamese moves.
 //!
-//! The moves are read by the law's importer ([`crate::import::diagram::read_game`]), which
+//! The moves are read by the law's importer (`import::diagram::read_game`), which
 //! already reads this layout; here the header becomes tags and the moves are played. Unlike
 //! the importer, nothing is corrected: a misprint refuses the record.
 
