@@ -60,15 +60,24 @@ pub mod analyses;
 mod batch;
 mod compile;
 pub mod corpus;
+#[cfg(feature = "docs")]
 pub mod docgen;
 mod eval;
 pub mod facts;
 pub mod games;
 pub mod import;
+#[cfg_attr(
+    not(feature = "docs"),
+    expect(
+        dead_code,
+        reason = "the HTML and code helpers serve the book generator alone"
+    )
+)]
 mod markdown;
 mod play_text;
 pub mod records;
 pub mod report;
+#[cfg(feature = "server")]
 pub mod serve;
 mod source;
 pub mod spec;
