@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use xqlaw::analyses::coverage::{Coverage, coverage};
-use xqlaw::compile::load_rules;
 use xqlaw::corpus::load_specs;
+use xqlaw::load_rules;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -141,8 +141,8 @@ fn the_other_rule_sets_are_covered() {
 /// `king-or-pawn-with-help`).
 #[test]
 fn every_restatement_holds_on_the_generated_corpus() {
-    use xqlaw::compile::rule_files;
     use xqlaw::corpus::generated::{CORPUS_FILE, load};
+    use xqlaw::rule_files;
     let plays = load(&Path::new(ROOT).join("spec-tests").join(CORPUS_FILE)).unwrap();
     assert!(plays.len() > 5_000, "{}", plays.len());
     let mut verified = 0;
@@ -154,7 +154,7 @@ fn every_restatement_holds_on_the_generated_corpus() {
             assert!(
                 r.unrestated.is_empty(),
                 "{} {}: {:?}",
-                rules.name,
+                rules.name(),
                 r.ruling,
                 r.unrestated.iter().take(5).collect::<Vec<_>>()
             );

@@ -10,9 +10,9 @@ use xqlaw::analyses::conflicts::{self, ConflictDiagnostic};
 use xqlaw::analyses::coverage::{
     FalseRestatement, InertRuling, RulingEffect, UnverifiedRestatement, coverage,
 };
-use xqlaw::compile::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 use xqlaw::corpus::{CasePlay, Corpus};
 use xqlaw::words::plural;
+use xqlaw::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 
 use super::render;
 
@@ -146,8 +146,8 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 eprintln!(
                     "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams searched for conflicts{verified})",
                     file.display(),
-                    rules.terms.len(),
-                    rules.rulings.len(),
+                    rules.terms().len(),
+                    rules.rulings().len(),
                     plural(n),
                 );
             }
@@ -238,7 +238,7 @@ fn effect_diagnostics(
     let own = |effect: &RulingEffect| {
         rules
             .ruling(&effect.ruling)
-            .is_some_and(|r| r.meta.defined_in == rules.name)
+            .is_some_and(|r| r.meta.defined_in == rules.name())
     };
     if !spec_cases.is_empty() {
         let coverage = coverage(rules, spec_cases);
@@ -283,6 +283,6 @@ pub fn run_graph(args: &GraphArgs) -> miette::Result<()> {
         GraphFormatArg::Dot => GraphFormat::Dot,
         GraphFormatArg::Mermaid => GraphFormat::Mermaid,
     };
-    out!("{}", rules.graph.render(format));
+    out!("{}", rules.graph().render(format));
     Ok(())
 }
