@@ -23,6 +23,10 @@ pub struct Meta {
     pub name: Option<String>,
     /// Where it comes from.
     pub article: Option<String>,
+    /// The ids of the law's sentences it encodes (`sentence "23.3:1, 23.3:2"`), in the order
+    /// written; `xqlaw check` finds its quote in them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sentences: Vec<String>,
     /// The words of the law.
     pub quote: Option<String>,
     /// English gloss.
@@ -141,6 +145,8 @@ pub struct VerdictRow {
     pub result: RowResult,
     /// The row as written (canonical text).
     pub text: String,
+    /// The sentences it encodes, with its other attributes.
+    pub meta: Meta,
 }
 
 /// A rule set ready to judge plays.
@@ -158,6 +164,9 @@ pub struct CompiledRules {
     pub extends: Vec<String>,
     /// Settings for the fact computation.
     pub settings: Settings,
+    /// The settings written up the `extends` chain (the nearest of each name), in name order,
+    /// each with its attributes and doc comment: the sentences it rests on.
+    pub setting_meta: Vec<(String, Meta)>,
     /// Which occurrence of a position an arbiter rules on (`setting ruling-occurrence`): 2
     /// for its first return, 3 for the third time it stands. A game record's repetitions are
     /// judged there; a play given as its cycle is judged whatever it says.
