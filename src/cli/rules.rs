@@ -238,10 +238,7 @@ pub fn load(path: &Path) -> Result<CompiledRules, ExitCode> {
 /// Prints the predicate graph.
 pub fn run_graph(args: &GraphArgs) -> miette::Result<()> {
     let Ok(rules) = load(&args.file) else {
-        return Err(miette::miette!(
-            "`{}` does not compile",
-            args.file.display()
-        ));
+        return Err(super::CommandError::DoesNotCompile(args.file.clone()).into());
     };
     let format = match args.format {
         GraphFormatArg::Dot => GraphFormat::Dot,

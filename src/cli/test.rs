@@ -45,8 +45,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         args.rules.clone()
     };
     if chosen.is_empty() {
-        eprintln!("no rule files: give `--rules FILE` or run inside the project");
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::NoRuleFiles);
     }
     let mut rule_sets: Vec<(&PathBuf, CompiledRules)> = Vec::new();
     let mut broken = false;
@@ -54,10 +53,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         match load(file) {
             Ok(rules) => rule_sets.push((file, rules)),
             Err(_) => {
-                eprintln!(
-                    "{}: does not compile, its cases are not run",
-                    file.display()
-                );
+                super::fail(&super::CommandError::RulesBroken(file.clone()));
                 broken = true;
             }
         }
@@ -117,12 +113,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
     outln!("{} passed, {} failed", t.passed, t.failed);
     if reports.is_empty() && standings.is_empty() {
-        let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
-        eprintln!(
-            "no cases judged: no spec file under {} states an expectation for the rule sets run",
-            shown.join(", ")
-        );
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::NoCasesJudged(paths.clone()));
     }
     if t.failed > 0 || broken {
         ExitCode::FAILURE
@@ -168,17 +159,17 @@ fn no_expectations(file: &Path, rules: &CompiledRules, rules_dir: &Path) -> Stri
 
 /// Warns when two rule files declare the same name: their lines would look alike.
 fn warn_same_names(rule_sets: &[(&PathBuf, CompiledRules)]) {
-    let mut by_name: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    let mut by_name: BTreeMap<&str, Vec<PathBuf>> = BTreeMap::new();
     for (file, rules) in rule_sets {
         by_name
             .entry(rules.name())
             .or_default()
-            .push(format!("`{}`", file.display()));
+            .push((*file).clone());
     }
     for (name, files) in by_name.into_iter().filter(|(_, f)| f.len() > 1) {
-        eprintln!(
-            "warning: {} all declare `{name}`: each is judged by `{name}`'s expectations and reported under that name",
-            files.join(", ")
-        );
+        super::warn(&super::CommandWarning::SameName {
+            name: name.to_owned(),
+            files,
+        });
     }
 }
