@@ -229,6 +229,33 @@ fn relative_to(path: &std::path::Path, base: &std::path::Path) -> std::path::Pat
     }
 }
 
+/// The generated corpus of repeating plays that `check` and `test --coverage` weigh the
+/// rulings on besides the spec cases: the file given, or, when no spec path is given, the
+/// project's (`spec-tests/generated/plays.jsonl`) if it is there. A file given that does not
+/// read, or the project's with a line that is no play, is an error.
+fn generated_for(
+    given: Option<&std::path::Path>,
+    specs_given: &[std::path::PathBuf],
+    rule_files: &[&std::path::Path],
+) -> Result<Option<Vec<xqlaw::corpus::CasePlay>>, ExitCode> {
+    use xqlaw::corpus::generated::{CORPUS_FILE, load};
+    let path = match given {
+        Some(path) => path.to_path_buf(),
+        None if specs_given.is_empty() => {
+            let path = project_of(rule_files).join("spec-tests").join(CORPUS_FILE);
+            if !path.is_file() {
+                return Ok(None);
+            }
+            path
+        }
+        None => return Ok(None),
+    };
+    load(&path).map(Some).map_err(|e| {
+        eprint!("{}", render(&e));
+        ExitCode::FAILURE
+    })
+}
+
 /// The spec files `check`, `diff` and `whatif` judge: those under the `--specs` paths, or
 /// under the `spec-tests/` of the project of `rule_files` (see [`project_of`]). A path given
 /// that does not exist is an error, and so is finding no spec file at all; files that do not

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use xqlaw::analyses::coverage::coverage;
 use xqlaw::corpus::{
-    Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files, standings_files,
-    totals,
+    CasePlay, Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files,
+    standings_files, totals,
 };
 use xqlaw::{CompiledRules, rule_files};
 
@@ -27,9 +27,14 @@ pub struct TestArgs {
     #[arg(long, short)]
     quiet: bool,
     /// Also print, for each rule set, the cases each ruling decides (whose verdict changes
-    /// when it alone is removed) and the rulings that decide none.
+    /// when it alone is removed) and the rulings that decide none: on the spec cases, and on
+    /// the generated corpus of repeating plays.
     #[arg(long)]
     coverage: bool,
+    /// The generated corpus `--coverage` reports on (default, when no spec path is given: the
+    /// project's `spec-tests/generated/plays.jsonl`, if it is there).
+    #[arg(long, requires = "coverage")]
+    generated: Option<PathBuf>,
 }
 
 /// Runs the corpus; exit 1 if any case failed, a rule file does not compile, or no case was
@@ -100,6 +105,11 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
     if args.coverage && paths.iter().all(|p| p.exists()) {
         print_coverage(&corpus);
+        match super::generated_for(args.generated.as_deref(), &args.paths, &given) {
+            Ok(Some(plays)) => print_generated_coverage(&corpus, &plays),
+            Ok(None) => {}
+            Err(code) => return code,
+        }
     }
     let mut t = totals(&reports);
     let standings_failed = standings.iter().filter(|r| r.is_failure()).count();
@@ -124,10 +134,22 @@ pub fn run(args: &TestArgs) -> ExitCode {
 
 /// Prints the coverage of each rule set of `corpus` on its diagrams, taken in path order.
 fn print_coverage(corpus: &Corpus) {
-    let mut diagrams: Vec<Diagram> = corpus.diagrams.clone();
+    let mut diagrams: Vec<&Diagram> = corpus.diagrams.iter().collect();
     diagrams.sort_by(|a, b| a.path.cmp(&b.path));
+    let cases: Vec<CasePlay> = diagrams.iter().map(|d| d.case_play()).collect();
     for rules in &corpus.rules {
-        outln!("\n{}", coverage(rules, &diagrams).to_text());
+        outln!("\n{}", coverage(rules, &cases).to_text());
+    }
+}
+
+/// Prints the coverage of each rule set of `corpus` on the generated plays.
+fn print_generated_coverage(corpus: &Corpus, plays: &[CasePlay]) {
+    outln!(
+        "\non the generated corpus of {} repeating plays:",
+        plays.len()
+    );
+    for rules in &corpus.rules {
+        outln!("\n{}", coverage(rules, plays).to_text());
     }
 }
 
