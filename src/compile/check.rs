@@ -78,6 +78,7 @@ pub(super) fn check(
         source: merged.source,
         docs: merged.docs,
         extends: merged.extends,
+        amends: merged.amends,
         settings,
         setting_meta,
         ruling_occurrence,

@@ -37,6 +37,7 @@ fn is_noise(rule: Rule) -> bool {
             | Rule::kw_title
             | Rule::kw_source
             | Rule::kw_extends
+            | Rule::kw_amends
             | Rule::kw_setting
             | Rule::kw_term
             | Rule::kw_ruling
@@ -112,6 +113,7 @@ impl<'f> Lowerer<'f> {
         let mut title: Option<Node<String>> = None;
         let mut source: Option<Node<String>> = None;
         let mut extends: Option<Node<String>> = None;
+        let mut amends: Option<Node<String>> = None;
         for p in inner(pair) {
             match p.as_rule() {
                 Rule::doc => docs.push(self.lower_doc(p)),
@@ -131,6 +133,11 @@ impl<'f> Lowerer<'f> {
                     let value = self.lower_extends(p)?;
                     self.set_once(&mut extends, "extends", value, loc);
                 }
+                Rule::amends => {
+                    let loc = self.loc(&p);
+                    let value = self.lower_amends(p)?;
+                    self.set_once(&mut amends, "amends", value, loc);
+                }
                 _ => return None,
             }
         }
@@ -140,6 +147,7 @@ impl<'f> Lowerer<'f> {
             title,
             source,
             extends,
+            amends,
         })
     }
 
@@ -174,6 +182,11 @@ impl<'f> Lowerer<'f> {
 
     /// `extends = { kw_extends ~ ident }`
     fn lower_extends(&mut self, pair: Pair<'_, Rule>) -> Option<Node<String>> {
+        Some(self.lower_ident(inner(pair).next()?))
+    }
+
+    /// `amends = { kw_amends ~ ident }`
+    fn lower_amends(&mut self, pair: Pair<'_, Rule>) -> Option<Node<String>> {
         Some(self.lower_ident(inner(pair).next()?))
     }
 
