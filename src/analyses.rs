@@ -7,6 +7,8 @@
 //! - [`coverage`]: what each ruling of a rule set decides, and which rulings decide nothing;
 //! - [`conflicts`]: rulings of one rule set that collide with equal precedence;
 //! - [`diff`]: two rule sets compared, in their definitions and their verdicts;
+//! - [`trace`]: every sentence of the law's Chương V with what encodes it and the diagrams
+//!   that show it;
 //! - [`whatif`]: an amended rule set judged against its base's expectations.
 //!
 //! They share one case row ([`CaseRow`]) and one answer to "which rulings decided"
@@ -17,6 +19,7 @@ pub mod conflicts;
 pub mod coverage;
 pub mod diff;
 mod rows;
+pub mod trace;
 pub mod whatif;
 
 pub use rows::{CaseRow, Decided, Decider};

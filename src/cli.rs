@@ -23,6 +23,7 @@ mod rules;
 mod serve;
 mod standings;
 mod test;
+mod trace;
 mod whatif;
 
 use std::io::IsTerminal;
@@ -50,6 +51,8 @@ enum Command {
     Check(rules::CheckArgs),
     /// Print the predicate graph of a rule file (facts, terms, rulings, verdict).
     Graph(rules::GraphArgs),
+    /// List every sentence of the law's Chương V with what encodes it.
+    Trace(trace::TraceArgs),
     /// Show where two rule sets differ, and which diagrams change verdict.
     Diff(diff::DiffArgs),
     /// Judge an amended copy of a rule set against its base: which cases change verdict.
@@ -85,6 +88,7 @@ impl Cli {
             Command::Judge(args) => judge::run(&args),
             Command::Check(args) => rules::run_check(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
+            Command::Trace(args) => trace::run(&args),
             Command::Diff(args) => diff::run(&args),
             Command::Whatif(args) => whatif::run(&args),
             Command::Serve(args) => serve::run(&args),

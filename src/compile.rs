@@ -25,7 +25,7 @@ pub use err::{CompileError, CompileErrors, CompileWarning};
 pub use graph::{EdgeKind, GraphFormat, GraphNode, RuleGraph};
 pub use inherit::rule_files;
 pub use ir::{
-    CompiledRules, Cond, Expr, Meta, Pattern, Ruling, RulingId, Term, TermId, VerdictRow,
+    CompiledRules, Cond, Expr, Meta, Pattern, Ruling, RulingId, Term, TermId, Unencoded, VerdictRow,
 };
 
 use crate::source::{NonEmpty, SourceFile};

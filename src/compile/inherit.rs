@@ -120,6 +120,8 @@ pub(crate) struct Merged {
     /// The standings forms and their removals, in file order up the chain (ancestors first),
     /// merged by [`crate::standings`].
     pub(crate) standings: Vec<crate::standings::FormDef>,
+    /// The `unencoded` items, in file order up the chain (ancestors first).
+    pub(crate) unencoded: Vec<Def<ast::Unencoded>>,
     /// The place of each name in `terms` and in `rulings`: looking names up by scanning
     /// made a file of 50,000 rulings compile in quadratic time.
     positions: Positions,
@@ -183,6 +185,7 @@ pub(crate) fn inherit(
         rulings: Vec::new(),
         verdict: None,
         standings: Vec::new(),
+        unencoded: Vec::new(),
         positions: Positions::default(),
     };
     apply(&mut merged, first, errors);
@@ -391,6 +394,7 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     }
                 }
             }
+            ast::Item::Unencoded(u) => merged.unencoded.push(Def::new(&file, &rule_set, u)),
             ast::Item::Standings(form) => merged
                 .standings
                 .push(crate::standings::FormDef::define(&file, &rule_set, form)),

@@ -123,6 +123,15 @@ pub struct Ruling {
     pub site: Site,
 }
 
+/// Sentences of the law nothing in the rule set encodes (`unencoded`), and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unencoded {
+    /// Why.
+    pub reason: crate::syntax::ast::UnencodedReason,
+    /// The sentences (`meta.sentences`), what is said of them and the doc comment.
+    pub meta: Meta,
+}
+
 /// One condition of a verdict row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cond {
@@ -177,6 +186,8 @@ pub struct CompiledRules {
     pub rulings: Vec<Ruling>,
     /// Verdict rows, top to bottom.
     pub verdict: Vec<VerdictRow>,
+    /// The sentences of the law nothing encodes, with why (`unencoded`), up the chain.
+    pub unencoded: Vec<Unencoded>,
     /// The standings forms (Điều 21): how a tournament's results are scored and ranked.
     pub standings: Vec<crate::standings::Form>,
     /// The predicate graph.

@@ -262,6 +262,27 @@ impl LawText {
         LawText::from_yaml(&path.display().to_string(), &text)
     }
 
+    /// Every law text in `dir` (`*.yaml`, in name order); none when `dir` does not exist.
+    pub fn load_dir(dir: &Path) -> Result<Vec<LawText>, SpecError> {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return Ok(Vec::new());
+        };
+        let mut paths: Vec<std::path::PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .collect();
+        paths.sort();
+        paths.iter().map(|p| LawText::load(p)).collect()
+    }
+
+    /// The law a rule set named `name` cites, of `laws`: its own (`law: NAME`), or else that
+    /// of the nearest rule set it extends (`extends`, nearest first).
+    pub fn of<'a>(laws: &'a [LawText], name: &str, extends: &[String]) -> Option<&'a LawText> {
+        std::iter::once(name)
+            .chain(extends.iter().map(String::as_str))
+            .find_map(|n| laws.iter().find(|l| l.law == n))
+    }
+
     /// Renders the law's text as YAML, after the header comment naming `command`. Equal
     /// values render to identical bytes.
     pub fn to_yaml(&self, command: &str) -> Result<String, SpecError> {
