@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use xqlaw::analyses::citations::check_files;
-use xqlaw::compile::{load_rules, rule_files};
 use xqlaw::spec::LawText;
+use xqlaw::{load_rules, rule_files};
 
 #[test]
 fn every_rule_set_passes_the_citation_checks() {
@@ -29,19 +29,19 @@ fn the_1999_law_cites_a_sentence_wherever_it_quotes_the_law() {
     let rules = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let law = LawText::load(Path::new("law/vn-1999.yaml")).unwrap();
     let uncited: Vec<&str> = rules
-        .terms
+        .terms()
         .iter()
         .map(|t| (t.id.as_str(), &t.meta))
-        .chain(rules.rulings.iter().map(|r| (r.id.as_str(), &r.meta)))
+        .chain(rules.rulings().iter().map(|r| (r.id.as_str(), &r.meta)))
         .filter(|(_, m)| m.quote.is_some() && m.sentences.is_empty())
         .map(|(id, _)| id)
         .collect();
     assert!(uncited.is_empty(), "quote without a sentence: {uncited:?}");
-    for row in &rules.verdict {
+    for row in rules.verdict_rows() {
         assert!(!row.meta.sentences.is_empty(), "{} cites nothing", row.text);
     }
     let cited_settings: Vec<&str> = rules
-        .setting_meta
+        .setting_meta()
         .iter()
         .filter(|(_, m)| !m.sentences.is_empty())
         .map(|(name, _)| name.as_str())
@@ -49,7 +49,7 @@ fn the_1999_law_cites_a_sentence_wherever_it_quotes_the_law() {
     assert_eq!(cited_settings, ["mate-plies", "ruling-occurrence"]);
     // Every sentence of Điều 21 is cited by a part of the standings forms.
     let mut cited: Vec<&str> = Vec::new();
-    for form in &rules.standings {
+    for form in rules.standings_forms() {
         for (_, c) in form.citations() {
             cited.extend(c.sentences.iter().map(String::as_str));
         }

@@ -492,7 +492,7 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
     let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let play = xqlaw::read_play(xqlaw::START_FEN, &["h2e2", "h9g7"], xqlaw::Notation::Iccs)
         .unwrap()
-        .assuming_cycle(xqlaw::play_text::ASSUMED_BY_REQUEST);
+        .assuming_cycle(xqlaw::ASSUMED_BY_REQUEST);
     let cli = xqlaw::judge(&rules, &play).unwrap();
     assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
     let bad = json!({"rules": "vn-1999", "moves": moves, "assume_cycle": "yes"});

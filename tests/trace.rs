@@ -14,7 +14,7 @@ mod common;
 #[test]
 fn every_sentence_of_chapter_v_is_accounted_for() {
     let corpus = common::corpus();
-    let rules = corpus.rules.iter().find(|r| r.name == "vn-1999").unwrap();
+    let rules = corpus.rules.iter().find(|r| r.name() == "vn-1999").unwrap();
     let law = LawText::load(Path::new("law/vn-1999.yaml")).unwrap();
     let t = trace(rules, &law, &corpus.diagrams);
     let in_law: Vec<String> = law

@@ -8,9 +8,9 @@ use miette::Diagnostic;
 use xqlaw::analyses::citations;
 use xqlaw::analyses::conflicts::{self, ConflictDiagnostic};
 use xqlaw::analyses::coverage::{FalseRestatement, InertRuling, UnverifiedRestatement, coverage};
-use xqlaw::compile::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 use xqlaw::corpus::{Corpus, Diagram};
 use xqlaw::words::plural;
+use xqlaw::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 
 use super::render;
 
@@ -121,8 +121,8 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 eprintln!(
                     "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams searched for conflicts)",
                     file.display(),
-                    rules.terms.len(),
-                    rules.rulings.len(),
+                    rules.terms().len(),
+                    rules.rulings().len(),
                     plural(n),
                 );
             }
@@ -210,7 +210,7 @@ fn effect_diagnostics(rules: &CompiledRules, diagrams: &[Diagram]) -> EffectDiag
     for effect in &coverage.rulings {
         let own = rules
             .ruling(&effect.ruling)
-            .is_some_and(|r| r.meta.defined_in == rules.name);
+            .is_some_and(|r| r.meta.defined_in == rules.name());
         if !own {
             continue;
         }
@@ -247,6 +247,6 @@ pub fn run_graph(args: &GraphArgs) -> miette::Result<()> {
         GraphFormatArg::Dot => GraphFormat::Dot,
         GraphFormatArg::Mermaid => GraphFormat::Mermaid,
     };
-    out!("{}", rules.graph.render(format));
+    out!("{}", rules.graph().render(format));
     Ok(())
 }

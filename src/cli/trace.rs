@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::analyses::trace::{Status, trace};
-use xqlaw::compile::load_rules;
+use xqlaw::load_rules;
 use xqlaw::spec::LawText;
 use xqlaw::words::{plural, shorten};
 
@@ -46,10 +46,10 @@ pub fn run(args: &TraceArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let Some(law) = LawText::of(&laws, &rules.name, &rules.extends) else {
+    let Some(law) = LawText::of(&laws, rules.name(), rules.extends()) else {
         eprintln!(
             "no law text of `{}` (or of a rule set it extends) in `{}`: `xqlaw import-law` writes it",
-            rules.name,
+            rules.name(),
             law_dir.display()
         );
         return ExitCode::FAILURE;

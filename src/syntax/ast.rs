@@ -1,8 +1,8 @@
 //! The syntax tree of a rule file, with spans.
 //!
 //! The tree says what was written, not what it means: names are not resolved and subjects
-//! are not checked (that is [`crate::compile`]'s job). Every name and sub-expression is a
-//! [`Node`] so diagnostics can point at it.
+//! are not checked (that is the compiler's job: [`compile_str`](crate::compile_str)). Every
+//! name and sub-expression is a [`Node`] so diagnostics can point at it.
 
 use crate::source::Node;
 use crate::vocab::{Outcome, Subject};
@@ -46,7 +46,7 @@ pub enum Item {
     /// `remove term|ruling|standings NAME`.
     Remove(Remove),
     /// `verdict …`.
-    Verdict(Verdict),
+    Verdict(VerdictTable),
     /// `standings …`: scoring and tie-breaks.
     Standings(Standings),
     /// `unencoded …`: sentences nothing encodes, and why.
@@ -341,7 +341,7 @@ pub struct VerdictRow {
 
 /// `verdict` and its rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
+pub struct VerdictTable {
     /// Doc comment lines.
     pub docs: Vec<String>,
     /// The rows, tried top to bottom.

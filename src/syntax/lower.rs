@@ -637,7 +637,7 @@ impl<'f> Lowerer<'f> {
     }
 
     /// `verdict = { doc* ~ kw_verdict ~ verdict_row+ }`
-    fn lower_verdict(&mut self, pair: Pair<'_, Rule>) -> Option<Verdict> {
+    fn lower_verdict(&mut self, pair: Pair<'_, Rule>) -> Option<VerdictTable> {
         let mut docs = Vec::new();
         let mut rows = Vec::new();
         for p in inner(pair) {
@@ -647,7 +647,7 @@ impl<'f> Lowerer<'f> {
                 _ => return None,
             }
         }
-        Some(Verdict { docs, rows })
+        Some(VerdictTable { docs, rows })
     }
 
     /// `verdict_row = { (kw_otherwise | verdict_conds) ~ arrow ~ verdict_result ~ attr* }`
