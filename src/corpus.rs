@@ -22,8 +22,10 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
+use crate::eval::Play;
 use crate::source::SourceFile;
 use crate::spec::{LawText, SpecError, SpecFile};
+use crate::vocab::CaseId;
 
 pub use diagram::{Diagram, DiagramError, SpecProblem};
 pub use files::{spec_files, standings_files};
@@ -47,6 +49,17 @@ pub struct Corpus {
     /// The law texts the rule sets cite (`law/*.yaml` beside the rule folder), for the
     /// traceability page and the edition.
     pub laws: Vec<LawText>,
+}
+
+/// A play judged as a case: a spec file's diagram ([`Diagram::case_play`]) or a play of the
+/// generated corpus ([`generated::load`]). What the analyses that weigh rulings over many plays
+/// take ([`coverage`](crate::analyses::coverage::coverage)).
+#[derive(Debug, Clone)]
+pub struct CasePlay {
+    /// Which case it is.
+    pub case: CaseId,
+    /// The play.
+    pub play: Play,
 }
 
 /// Which rule sets judge which diagrams.

@@ -206,7 +206,8 @@ fn encoders(rules: &CompiledRules) -> Vec<(Encoder, &[String])> {
 /// whatever rule sets; `rules` judges them again for what its rulings decide).
 pub fn trace(rules: &CompiledRules, law: &LawText, diagrams: &[Diagram]) -> Trace {
     let encoders = encoders(rules);
-    let decided = coverage(rules, diagrams);
+    let cases: Vec<_> = diagrams.iter().map(Diagram::case_play).collect();
+    let decided = coverage(rules, &cases);
     let mut rows = Vec::new();
     let Some(chapter) = law.chapter(CHAPTER) else {
         return Trace {

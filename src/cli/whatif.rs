@@ -58,12 +58,10 @@ pub(super) fn load_amendment(
     let text = match std::fs::read_to_string(amended_file) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!(
-                "cannot read `{}`: {}",
-                amended_file.display(),
-                e.to_string().to_lowercase()
-            );
-            return Err(ExitCode::FAILURE);
+            return Err(super::fail(&super::CommandError::unreadable(
+                amended_file,
+                &e,
+            )));
         }
     };
     let origin = amended_file.display().to_string();
@@ -80,18 +78,12 @@ pub(super) fn load_amendment(
         .map(Path::to_path_buf)
         .or_else(|| base_path(&amended, &rules_dir))
     else {
-        eprintln!(
-            "no base to compare `{}` with: `{}` has no rule set `{}`{}; give `--base FILE`",
-            amended_file.display(),
-            rules_dir.display(),
-            amended.name(),
-            amended
-                .extends()
-                .first()
-                .map(|p| format!(" nor `{p}`"))
-                .unwrap_or_default()
-        );
-        return Err(ExitCode::FAILURE);
+        return Err(super::fail(&super::CommandError::NoBase {
+            amended: amended_file.to_path_buf(),
+            dir: rules_dir,
+            name: amended.name().to_owned(),
+            parent: amended.extends().first().cloned(),
+        }));
     };
     let base = load(&base_file)?;
     Ok((base, base_file, amended))

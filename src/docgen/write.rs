@@ -31,29 +31,37 @@ const MARK_LINES: usize = 3;
 pub const GENERATED_DIRS: [&str; 5] = ["rules", "diagrams", "compare", "graphs", "practice"];
 
 /// Why the pages could not be written.
-#[derive(Debug, Error)]
+#[derive(Debug, Error, miette::Diagnostic)]
 #[non_exhaustive]
 pub enum WriteError {
     /// The folder holds files but is not a book of `xqlaw docs`.
-    #[error(
-        "`{0}` is not empty and is not a book made by `xqlaw docs` (its SUMMARY.md has no generated mark); \
-         choose an empty or new folder, or pass `--force` to write into it anyway"
+    #[error("`{0}` is not empty and is not a book made by `xqlaw docs`")]
+    #[diagnostic(
+        code(xqlaw::docs::not_a_book),
+        help(
+            "its SUMMARY.md has no generated mark; choose an empty or new folder, or pass \
+             `--force` to write into it anyway"
+        )
     )]
     NotABook(PathBuf),
     /// A file that xqlaw did not write stands where a page goes.
-    #[error(
-        "`{0}` was not written by `xqlaw docs` (no generated mark): refusing to overwrite it; \
-         move it away, or pass `--force`"
+    #[error("`{0}` was not written by `xqlaw docs` (no generated mark): refusing to overwrite it")]
+    #[diagnostic(
+        code(xqlaw::docs::not_generated),
+        help("move it away, or pass `--force`")
     )]
     NotGenerated(PathBuf),
     /// A symlink stands on the way to a page.
-    #[error("`{0}` is a symlink: `xqlaw docs` never writes through one; remove it")]
+    #[error("`{0}` is a symlink: `xqlaw docs` never writes through one")]
+    #[diagnostic(code(xqlaw::docs::symlink), help("remove it"))]
     Symlink(PathBuf),
     /// A page's path is not a plain relative path.
     #[error("`{0}` is not a plain path inside the output folder")]
+    #[diagnostic(code(xqlaw::docs::outside))]
     OutsidePath(PathBuf),
     /// The file system said no.
     #[error("cannot write `{path}`: {message}")]
+    #[diagnostic(code(xqlaw::docs::io))]
     Io {
         /// The path.
         path: PathBuf,
