@@ -53,6 +53,7 @@ pub mod analyses;
 pub mod batch;
 pub mod compile;
 pub mod corpus;
+pub mod disk;
 pub mod docgen;
 pub mod eval;
 pub mod facts;

@@ -46,6 +46,19 @@ pub(super) fn load_amendment(
     amended_file: &Path,
     base: Option<&Path>,
 ) -> Result<(CompiledRules, PathBuf, CompiledRules), ExitCode> {
+    // A missing base is said as such, before the amended text's `extends` look beside it.
+    let unreadable = base.and_then(|base| {
+        let e = xqlaw::disk::read(base).err()?;
+        Some(format!(
+            "cannot read the base `{}`: {}",
+            base.display(),
+            e.to_string().to_lowercase()
+        ))
+    });
+    if let Some(message) = unreadable {
+        eprintln!("{message}");
+        return Err(ExitCode::FAILURE);
+    }
     let project = super::project_of(&[amended_file]);
     // `extends` resolve beside the base when one is named, else in the project's rules.
     let rules_dir = match base {
@@ -55,7 +68,7 @@ pub(super) fn load_amendment(
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
         None => project.join("rules"),
     };
-    let text = match std::fs::read_to_string(amended_file) {
+    let text = match xqlaw::disk::read_text(amended_file) {
         Ok(text) => text,
         Err(e) => {
             eprintln!(
