@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use xqlaw::games::find::Replayed;
 use xqlaw::games::judge_game;
 use xqlaw::games::run::{files, run};
+use xqlaw::notation::{Notation, write_line};
 use xqlaw::records::{GameRecord, read_bytes};
-use xqlaw::xiangqi::notation::{Notation, write_line};
 use xqlaw::{CompiledRules, load_rules};
 
 const RUNS: usize = 5;

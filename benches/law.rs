@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_main};
 use xqlaw::analyses::conflicts;
 use xqlaw::analyses::whatif::Baseline;
-use xqlaw::batch::{BatchOptions, run_batch};
-use xqlaw::compile::{CompiledRules, compile_amendment, load_rules};
 use xqlaw::corpus::{Corpus, Diagram, Scope, Specs, load_corpus, load_specs, run, spec_files};
 use xqlaw::docgen::generate;
 use xqlaw::facts::{Settings, compute};
-use xqlaw::xiangqi::notation::Notation;
+use xqlaw::notation::Notation;
+use xqlaw::{BatchOptions, run_batch};
+use xqlaw::{CompiledRules, compile_amendment, load_rules};
 
 /// The law's diagrams, read and replayed.
 fn diagrams() -> Vec<Diagram> {
@@ -51,7 +51,7 @@ fn bench_facts(c: &mut Criterion) {
 
 fn bench_corpus(c: &mut Criterion) {
     let Some(rules) = rules() else { return };
-    let known: BTreeSet<String> = [rules.name.clone()].into();
+    let known: BTreeSet<String> = [rules.name().to_owned()].into();
     let files = spec_files(&[PathBuf::from("spec-tests")]);
     let rule_sets = [rules];
     let mut group = c.benchmark_group("xqlaw test");
@@ -177,7 +177,7 @@ fn bench_compile_many(c: &mut Criterion) {
         text.push_str("verdict\n    side forbidden → side loses\n    otherwise → draw\n");
         group.throughput(Throughput::Elements(n as u64));
         group.bench_function(format!("{n} rulings"), |b| {
-            b.iter(|| xqlaw::compile::compile_str("many.rules", black_box(&text)).is_ok());
+            b.iter(|| xqlaw::compile_str("many.rules", black_box(&text)).is_ok());
         });
     }
     group.finish();

@@ -3,7 +3,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_main};
-use xqlaw::xiangqi::{Position, perft};
+use xqlaw::{Position, perft};
 
 /// `(name, fen, depth, expected nodes)`.
 const CASES: [(&str, &str, u32, u64); 2] = [

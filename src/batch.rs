@@ -90,7 +90,7 @@ pub struct BatchSummary {
 
 /// The longest batch line read, in bytes; a longer line gets an error entry and is skipped
 /// without being held in memory.
-pub const MAX_LINE: usize = 1 << 20;
+pub const MAX_BATCH_LINE: usize = 1 << 20;
 
 /// A batch input line, as read.
 enum Input {
@@ -106,7 +106,7 @@ enum Input {
 
 /// Judges every line of `input` and writes one line per case to `output`, in order; a line
 /// that fails gets `{"id": …, "line": …, "error": "…"}` and the run goes on. Input is read
-/// as bytes: a line that is not UTF-8 or longer than [`MAX_LINE`] is such a failure, a UTF-8
+/// as bytes: a line that is not UTF-8 or longer than [`MAX_BATCH_LINE`] is such a failure, a UTF-8
 /// byte order mark before the first line is dropped, and blank lines are skipped (so there
 /// is one output line per non-blank input line). `progress` is called after every chunk with
 /// the number of cases so far.
@@ -231,7 +231,7 @@ fn judge_chunk(
         .collect()
 }
 
-/// Reads the next line into `bytes` (without its `\n`), keeping at most [`MAX_LINE`] bytes
+/// Reads the next line into `bytes` (without its `\n`), keeping at most [`MAX_BATCH_LINE`] bytes
 /// of it: `Some(true)` for a whole line, `Some(false)` for a longer one (the rest is read and
 /// dropped), `None` at the end of the input.
 fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option<bool>> {
@@ -250,7 +250,7 @@ fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> io::Result<Option
         any = true;
         let newline = available.iter().position(|b| *b == b'\n');
         let part = newline.map_or(available, |at| available.get(..at).unwrap_or_default());
-        let room = MAX_LINE.saturating_sub(bytes.len());
+        let room = MAX_BATCH_LINE.saturating_sub(bytes.len());
         if part.len() > room {
             whole = false;
         }
@@ -269,7 +269,7 @@ fn classify(number: usize, bytes: &mut Vec<u8>, whole: bool) -> Option<Input> {
         return Some(Input::Bad {
             line: number,
             id: leading_id(&String::from_utf8_lossy(bytes)),
-            why: format!("line {number} is longer than {MAX_LINE} bytes; it is not read"),
+            why: format!("line {number} is longer than {MAX_BATCH_LINE} bytes; it is not read"),
         });
     }
     if bytes.last() == Some(&b'\r') {
@@ -533,12 +533,12 @@ mod tests {
     #[test]
     fn a_line_too_long_is_cut_and_reported() {
         let mut input = b"{\"id\": 3, \"x\": \"".to_vec();
-        input.resize(MAX_LINE + 10, b'a');
+        input.resize(MAX_BATCH_LINE + 10, b'a');
         input.extend_from_slice(b"\"}\nnext\n");
         let mut reader = &input[..];
         let mut bytes = Vec::new();
         assert_eq!(read_line(&mut reader, &mut bytes).unwrap(), Some(false));
-        assert_eq!(bytes.len(), MAX_LINE);
+        assert_eq!(bytes.len(), MAX_BATCH_LINE);
         let Some(Input::Bad { why, id, .. }) = classify(1, &mut bytes, false) else {
             panic!("a long line is an error");
         };

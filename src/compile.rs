@@ -61,12 +61,12 @@ pub fn load_rules(path: &Path) -> Result<CompiledRules, CompileErrors> {
 /// # Examples
 ///
 /// ```
-/// let rules = xqlaw::compile::compile_str(
+/// let rules = xqlaw::compile_str(
 ///     "t.rules",
 ///     "rules t\nruling r when every move check → forbidden\nverdict side forbidden → side loses\n  otherwise → draw\n",
 /// )
 /// .unwrap();
-/// assert_eq!(rules.rulings.len(), 1);
+/// assert_eq!(rules.rulings().len(), 1);
 /// ```
 ///
 /// # Errors
@@ -86,13 +86,13 @@ pub fn compile_str(name: &str, text: &str) -> Result<CompiledRules, CompileError
 ///
 /// ```
 /// use std::path::Path;
-/// let amended = xqlaw::compile::compile_amendment(
+/// let amended = xqlaw::compile_amendment(
 ///     "amended.rules",
 ///     "rules vn-1999 extends vn-1999\nremove ruling rook-on-crossed-pawn\n",
 ///     Path::new("rules"),
 /// )
 /// .unwrap();
-/// assert_eq!(amended.name, "vn-1999");
+/// assert_eq!(amended.name(), "vn-1999");
 /// assert!(amended.ruling("rook-on-crossed-pawn").is_none());
 /// ```
 ///

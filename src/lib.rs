@@ -5,25 +5,32 @@
 //!
 //! # Stages
 //!
-//! - [`xiangqi`]: the board. Positions, legal moves, FEN, and four move notations.
+//! The crate is entered at its root: the types and functions a library user needs are
+//! re-exported here, and the stage modules behind them are private. A few modules stay
+//! public where they are namespaces of their own.
+//!
+//! - The board: [`Position`] (from a FEN or a [`Setup`]), [`Move`], legal moves, [`perft`];
+//!   move texts in four notations under [`notation`] ([`parse_text`], [`write_line`]).
 //! - [`facts`]: what every move of a play does: checks, capture threats and their protection,
-//!   mate threats, blocks, sacrifices.
+//!   mate threats, blocks, sacrifices; the [`facts::registry`] names them for the rules.
 //! - [`syntax`]: a rule file parsed into a syntax tree ([`parse`]).
-//! - [`compile`]: the tree checked against the facts and compiled into a [`CompiledRules`]
-//!   with its predicate graph ([`load_rules`], [`compile_str`]).
-//! - [`eval`]: a [`Play`] judged by a rule set ([`judge`]) into a [`Judgement`] that explains
+//! - Compiling: the tree checked against the facts and compiled into a [`CompiledRules`]
+//!   with its predicate graph ([`load_rules`], [`compile_str`], [`compile_amendment`]).
+//! - Judging: a [`Play`] judged by a rule set ([`judge`]) into a [`Judgement`] that explains
 //!   itself, or decided alone ([`decide`]); every caller builds the play and goes through that
-//!   door. [`play_text`] reads a play given as text ([`read_play`]), and [`batch`] judges a
-//!   stream of them.
+//!   door. [`read_play`] reads a play given as text, and [`run_batch`] judges a stream of
+//!   them.
 //! - [`spec`] and [`corpus`]: the law's diagrams as spec files stating their expected
 //!   verdicts, and every spec file read, replayed and judged ([`load_corpus`]).
 //! - On top of the corpus, the [`analyses`]: what each ruling decides (coverage), conflicts
 //!   inside a rule set, two rule sets compared (diff), an amendment tried against its base
-//!   (what-if); then the generated documentation ([`docgen`]),
-//!   and [`import`] of the law's published text.
+//!   (what-if); the [`standings`] of a tournament (Điều 21); real [`games`] read from
+//!   game [`records`]; then the generated documentation ([`docgen`]), and [`import`] of the
+//!   law's published text.
 //! - [`serve`]: the local web workbench of `xqlaw serve`, which edits a rule set in the
 //!   browser and shows every case's verdict change.
 //!
+//! The words every layer shares are [`Subject`], [`Outcome`], [`Verdict`] and [`CaseId`].
 //! Every stage reports bad input as a [`miette`] diagnostic pointing at its place;
 //! [`render`] draws one as text.
 //!
@@ -50,19 +57,28 @@
 //! ```
 
 pub mod analyses;
-pub mod batch;
-pub mod compile;
+mod batch;
+mod compile;
 pub mod corpus;
 pub mod disk;
+#[cfg(feature = "docs")]
 pub mod docgen;
-pub mod eval;
+mod eval;
 pub mod facts;
 pub mod games;
 pub mod import;
-pub mod markdown;
-pub mod play_text;
+#[cfg_attr(
+    not(feature = "docs"),
+    expect(
+        dead_code,
+        reason = "the HTML and code helpers serve the book generator alone"
+    )
+)]
+mod markdown;
+mod play_text;
 pub mod records;
 pub mod report;
+#[cfg(feature = "server")]
 pub mod serve;
 mod source;
 pub mod spec;
@@ -70,21 +86,30 @@ pub mod standings;
 pub mod syntax;
 #[cfg(test)]
 mod test_support;
-pub mod vocab;
+mod vocab;
 pub mod words;
-pub mod xiangqi;
+mod xiangqi;
 
+pub use batch::{BatchOptions, BatchSummary, MAX_BATCH_LINE, run_batch};
 pub use compile::{
-    CompileError, CompileErrors, CompileWarning, CompiledRules, compile_amendment, compile_str,
-    load_rules,
+    CompileError, CompileErrors, CompileWarning, CompiledRules, Cond, EdgeKind, Expr, GraphFormat,
+    GraphNode, Meta, Pattern, RuleGraph, Ruling, RulingId, Term, TermId, VerdictRow,
+    compile_amendment, compile_str, load_rules, rule_files,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
-pub use eval::{Decision, EvalError, Judgement, Play, decide, judge};
-pub use play_text::{PlayError, read_play};
+pub use eval::{
+    Decision, EmptyPlay, EvalError, FiredRuling, Judgement, MatchedRow, Play, PlayFacts, PlyReport,
+    SideJudgement, ThreatReport, decide, judge,
+};
+pub use play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 pub use report::render;
 pub use source::{Loc, Node, NonEmpty, Site, SourceFile};
 pub use spec::SpecFile;
 pub use syntax::{ParseErrors, parse};
 pub use vocab::{CaseId, Outcome, Subject, Verdict};
-pub use xiangqi::notation::{Notation, parse_text, write_line};
-pub use xiangqi::{Color, FenError, Move, Position, START_FEN};
+pub use xiangqi::notation::{self, Notation, parse_text, write_line};
+pub use xiangqi::{
+    Color, FenError, FenErrorKind, GameOutcome, IllegalMove, MOVE_LIST_CAPACITY, Move, MoveList,
+    MoveListIntoIter, ParseMoveError, ParseSquareError, Piece, Position, PositionError, Role,
+    SQUARE_COUNT, START_FEN, Setup, Square, SquareSet, divide, perft, text_board,
+};

@@ -79,11 +79,11 @@ pub const ASSUMED_BY_REQUEST: &str = "asked for (--assume-cycle or \"assume_cycl
 ///
 /// ```
 /// use xqlaw::Notation;
-/// use xqlaw::play_text::read_play;
+/// use xqlaw::read_play;
 ///
 /// let play = read_play(xqlaw::START_FEN, &["炮二平五", "马８进７"], Notation::Chinese)?;
 /// assert_eq!(play.moves().len(), 2);
-/// # Ok::<(), xqlaw::play_text::PlayError>(())
+/// # Ok::<(), xqlaw::PlayError>(())
 /// ```
 pub fn read_play(fen: &str, moves: &[&str], notation: Notation) -> Result<Play, PlayError> {
     let start = Position::from_fen(fen).map_err(PlayError::Fen)?;

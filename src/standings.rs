@@ -4,7 +4,7 @@
 //! - `score`: points as exact fractions.
 //! - `criteria`: the registry of the criteria a `rank` clause may name.
 //! - `form` and `rules`: the compiled form, and the compile pass that merges the forms of an
-//!   `extends` chain and checks them (run by [`crate::compile`]).
+//!   `extends` chain and checks them (run by the compiler, [`compile_str`](crate::compile_str)).
 //! - `err`: the errors of the stage, a kind and a place each.
 
 mod criteria;

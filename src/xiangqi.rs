@@ -5,7 +5,7 @@
 //! checks the placement rules and gives a [`Position`], which knows the legal moves.
 //!
 //! ```
-//! use xqlaw::xiangqi::{Position, perft};
+//! use xqlaw::{Position, perft};
 //! let start = Position::startpos();
 //! assert_eq!(start.legal_moves().len(), 44);
 //! let p = start.play("h2e2".parse().unwrap()).unwrap();

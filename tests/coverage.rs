@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use xqlaw::analyses::coverage::{Coverage, coverage};
-use xqlaw::compile::load_rules;
 use xqlaw::corpus::load_specs;
+use xqlaw::load_rules;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
-use xqlaw::compile::{CompileErrors, CompiledRules, compile_str, load_rules};
+use xqlaw::{CompileErrors, CompiledRules, compile_str, load_rules};
 
 /// What a diagnostic says and where: its code, the text its main label underlines, and the
 /// line (from 1) that text starts on.

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use miette::Diagnostic;
-use xqlaw::compile::load_rules;
+use xqlaw::load_rules;
 use xqlaw::report::{plain, render_with};
 
 fn render(d: &dyn Diagnostic) -> String {
@@ -26,9 +26,9 @@ fn rule_files() {
             Ok(rules) => {
                 out.push_str(&format!(
                     "ok: {} terms, {} rulings, {} verdict rows\n",
-                    rules.terms.len(),
-                    rules.rulings.len(),
-                    rules.verdict.len()
+                    rules.terms().len(),
+                    rules.rulings().len(),
+                    rules.verdict_rows().len()
                 ));
                 for w in rules.warnings() {
                     out.push_str(&render(w));
@@ -54,7 +54,7 @@ fn never_panics_on_the_test_files_cut_anywhere() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         for (i, _) in text.char_indices() {
-            let _ = xqlaw::compile::compile_str("cut.rules", &text[..i]);
+            let _ = xqlaw::compile_str("cut.rules", &text[..i]);
         }
     }
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use xqlaw::SpecFile;
 use xqlaw::corpus::spec_files;
 use xqlaw::facts::{MoveFact, PlyFacts, Settings, Threat, ThreatFact, compute};
-use xqlaw::xiangqi::{Move, Position};
+use xqlaw::{Move, Position};
 use xqlaw::{Notation, parse_text};
 
 mod positions;
@@ -74,7 +74,7 @@ fn hinh_9_threatens_a_mate_of_seven_plies() {
 #[test]
 fn the_law_searches_seven_plies() {
     let law = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
-    assert_eq!(law.settings.mate_plies, 7);
+    assert_eq!(law.settings().mate_plies, 7);
 }
 
 /// A rook to a8 holds rank 8: the other rook then mates on b9 in one. One ply is enough to see

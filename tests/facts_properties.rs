@@ -6,9 +6,9 @@
 use std::path::Path;
 
 use proptest::prelude::*;
-use xqlaw::compile::load_rules;
 use xqlaw::facts::{MoveFact, Settings, ThreatFact, compute};
-use xqlaw::xiangqi::{Move, Position, Role};
+use xqlaw::load_rules;
+use xqlaw::{Move, Position, Role};
 use xqlaw::{Play, judge};
 
 const STARTS: [&str; 3] = [

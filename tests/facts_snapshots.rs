@@ -25,10 +25,10 @@
 
 use std::path::Path;
 
+use xqlaw::Position;
 use xqlaw::facts::{Settings, compute, render_table};
+use xqlaw::notation::{Notation, write_line};
 use xqlaw::spec::SpecFile;
-use xqlaw::xiangqi::Position;
-use xqlaw::xiangqi::notation::{Notation, write_line};
 
 fn table(id: &str) -> String {
     let path = Path::new("spec-tests/vn-1999").join(format!("{id}.yaml"));

@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use xqlaw::games::judge_game;
-use xqlaw::play_text::read_play;
+use xqlaw::notation::Notation;
+use xqlaw::read_play;
 use xqlaw::records::read_file;
-use xqlaw::xiangqi::notation::Notation;
 use xqlaw::{judge, load_rules};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

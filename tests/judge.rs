@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use xqlaw::compile::load_rules;
-use xqlaw::xiangqi::{Move, Position};
+use xqlaw::load_rules;
+use xqlaw::{Move, Position};
 use xqlaw::{Play, Verdict, judge};
 
 mod common;

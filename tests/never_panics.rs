@@ -10,7 +10,7 @@ use std::path::Path;
 use miette::Diagnostic;
 use proptest::prelude::*;
 use xqlaw::SourceFile;
-use xqlaw::compile::compile_str;
+use xqlaw::compile_str;
 
 const BASIC: &str = include_str!("rules/basic.rules");
 const VARIANT: &str = include_str!("rules/variant.rules");

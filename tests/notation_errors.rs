@@ -4,9 +4,9 @@
 #![expect(clippy::unwrap_used, reason = "test code fails loudly")]
 
 use miette::Diagnostic;
+use xqlaw::Position;
+use xqlaw::notation::{Notation, parse_line, parse_move};
 use xqlaw::report::{plain, render_with};
-use xqlaw::xiangqi::Position;
-use xqlaw::xiangqi::notation::{Notation, parse_line, parse_move};
 
 const LAW_FEN: &str = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
 const TANDEM_FEN: &str = "3k5/9/9/4P4/2P1P4/2P1P4/9/9/9/5K3 w - - 0 1";
@@ -23,7 +23,7 @@ fn move_error(fen: &str, text: &str, notation: Notation) -> String {
 
 #[test]
 fn move_errors() {
-    let start = xqlaw::xiangqi::START_FEN;
+    let start = xqlaw::START_FEN;
     let cases = [
         (start, "P2,5", Notation::Vietnamese),
         (start, "炮二走五", Notation::Chinese),

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use xqlaw::xiangqi::notation::{Notation, parse_move, write_move};
-use xqlaw::xiangqi::{Move, Position};
+use xqlaw::notation::{Notation, parse_move, write_move};
+use xqlaw::{Move, Position};
 
 /// Start positions for the random playouts: the opening, the law's example, and positions
 /// with identical pieces stacked on files (front/middle/rear, tandem pawns, four pawns).

@@ -8,7 +8,7 @@
 
 use std::{fs, path::Path};
 
-use xqlaw::xiangqi::{Position, divide, perft};
+use xqlaw::{Position, divide, perft};
 
 const NODE_LIMIT: u64 = 2_000_000;
 
@@ -63,7 +63,7 @@ const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xiangqi.perf
 /// An independent, deliberately simple move generator written straight from the rules, used to
 /// cross-check the engine: targets by offsets, check by generating every enemy move.
 mod naive {
-    use xqlaw::xiangqi::{Color, Move, Piece, Position, Role, Square};
+    use xqlaw::{Color, Move, Piece, Position, Role, Square};
 
     pub type Board = [Option<Piece>; 90];
 
@@ -271,11 +271,11 @@ fn engine_matches_naive_rules_on_random_games() {
                 for m in &engine {
                     assert!(p.is_legal(*m));
                 }
-                for sq in xqlaw::xiangqi::Square::all() {
+                for sq in xqlaw::Square::all() {
                     let mut t = naive::targets(&b, sq);
                     t.sort();
                     assert_eq!(p.attacks_from(sq), t, "{} {sq}", p.to_fen());
-                    for by in xqlaw::xiangqi::Color::ALL {
+                    for by in xqlaw::Color::ALL {
                         assert_eq!(
                             p.attackers_of(sq, by),
                             naive_attackers(&b, sq, by),
@@ -298,12 +298,8 @@ fn engine_matches_naive_rules_on_random_games() {
 
 /// Pieces of `by` whose naive targets include `t` when `t` holds an enemy of `by` (kings stay
 /// kings so the flying general only counts against a king).
-fn naive_attackers(
-    b: &naive::Board,
-    t: xqlaw::xiangqi::Square,
-    by: xqlaw::xiangqi::Color,
-) -> Vec<xqlaw::xiangqi::Square> {
-    use xqlaw::xiangqi::{Piece, Role, Square};
+fn naive_attackers(b: &naive::Board, t: xqlaw::Square, by: xqlaw::Color) -> Vec<xqlaw::Square> {
+    use xqlaw::{Piece, Role, Square};
     let mut b = *b;
     let target = &mut b[t.index()];
     if target.is_none_or(|p| p.color == by || p.role != Role::King) {

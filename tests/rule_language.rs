@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use xqlaw::compile::{CompiledRules, compile_str, load_rules};
 use xqlaw::facts::Settings;
-use xqlaw::xiangqi::{Color, Move, Position};
+use xqlaw::{Color, Move, Position};
+use xqlaw::{CompiledRules, compile_str, load_rules};
 use xqlaw::{Play, Verdict, judge};
 
 mod positions;
@@ -19,7 +19,7 @@ fn load(path: &str) -> CompiledRules {
 }
 
 fn ruling_names(rules: &CompiledRules) -> Vec<&str> {
-    let mut names: Vec<&str> = rules.rulings.iter().map(|r| r.id.as_str()).collect();
+    let mut names: Vec<&str> = rules.rulings().iter().map(|r| r.id.as_str()).collect();
     names.sort_unstable();
     names
 }
@@ -32,7 +32,7 @@ fn overrides<'a>(rules: &'a CompiledRules, id: &str) -> Vec<&'a str> {
     ruling
         .overrides
         .iter()
-        .map(|o| rules.rulings[o.0].id.as_str())
+        .map(|o| rules.rulings()[o.0].id.as_str())
         .collect()
 }
 
@@ -40,13 +40,16 @@ fn overrides<'a>(rules: &'a CompiledRules, id: &str) -> Vec<&'a str> {
 fn extends_merges_settings_terms_rulings_and_the_verdict() {
     let base = load("tests/rules/base.rules");
     let variant = load("tests/rules/variant.rules");
-    assert_eq!(variant.extends, ["base"]);
+    assert_eq!(variant.extends(), ["base"]);
     // The setting given by the variant wins; the one it does not give keeps its default.
-    assert_eq!(base.settings.mate_plies, 7);
-    assert_eq!(variant.settings.mate_plies, 9);
-    assert_eq!(variant.settings.mate_nodes, Settings::default().mate_nodes);
+    assert_eq!(base.settings().mate_plies, 7);
+    assert_eq!(variant.settings().mate_plies, 9);
+    assert_eq!(
+        variant.settings().mate_nodes,
+        Settings::default().mate_nodes
+    );
     // The title is inherited.
-    assert_eq!(variant.title.as_deref(), Some("Base"));
+    assert_eq!(variant.title(), Some("Base"));
     // A replaced term has the new body; an untouched one the parent's.
     assert_eq!(
         base.term("chase").unwrap().text,
@@ -70,8 +73,12 @@ fn extends_merges_settings_terms_rulings_and_the_verdict() {
     assert_eq!(ruling_names(&base), ["perpetual-chase", "perpetual-check"]);
     assert_eq!(ruling_names(&variant), ["chase-one", "perpetual-check"]);
     // The verdict is the variant's own: two rows instead of three.
-    assert_eq!(base.verdict.len(), 3);
-    let rows: Vec<&str> = variant.verdict.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(base.verdict_rows().len(), 3);
+    let rows: Vec<&str> = variant
+        .verdict_rows()
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect();
     assert_eq!(rows, ["side forbidden → side loses", "otherwise → draw"]);
 }
 
@@ -112,7 +119,7 @@ fn the_real_variants_lapse_the_overrides_of_what_they_remove() {
         .collect();
     assert!(removed.contains(&"check-and-other"), "{removed:?}");
     let mut lapsed = 0;
-    for r in &law.rulings {
+    for r in law.rulings() {
         // Only rulings CXA inherits as they are: a replaced ruling has overrides of its own.
         let Some(kept) = cxa.ruling(&r.id) else {
             continue;

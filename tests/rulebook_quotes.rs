@@ -19,8 +19,8 @@ mod common;
 
 use std::path::Path;
 
-use xqlaw::compile::load_rules;
 use xqlaw::corpus::spec_files;
+use xqlaw::load_rules;
 use xqlaw::spec::SpecFile;
 
 fn shared(path: &str) -> std::path::PathBuf {
@@ -115,11 +115,11 @@ impl Texts {
 fn check_own_quotes(texts: &Texts, file: &str) -> usize {
     let rules = load_rules(Path::new(file)).unwrap();
     let own = rules
-        .terms
+        .terms()
         .iter()
         .map(|t| (&t.id, &t.meta))
-        .chain(rules.rulings.iter().map(|r| (&r.id, &r.meta)))
-        .filter(|(_, meta)| meta.defined_in == rules.name);
+        .chain(rules.rulings().iter().map(|r| (&r.id, &r.meta)))
+        .filter(|(_, meta)| meta.defined_in == rules.name());
     let mut missing = Vec::new();
     let mut count = 0;
     for (id, meta) in own {
@@ -128,7 +128,7 @@ fn check_own_quotes(texts: &Texts, file: &str) -> usize {
             continue;
         };
         count += 1;
-        if let Err(e) = texts.verbatim(&rules.name, quote) {
+        if let Err(e) = texts.verbatim(rules.name(), quote) {
             missing.push(format!("{id}: {e}: {quote}"));
         }
     }
@@ -218,7 +218,7 @@ fn a_paraphrase_is_not_verbatim() {
 /// Every citation of a standings form: the form's, its clauses' and its criteria's.
 fn standings_citations(rules: &xqlaw::CompiledRules) -> Vec<(String, xqlaw::standings::Citation)> {
     let mut out = Vec::new();
-    for form in &rules.standings {
+    for form in rules.standings_forms() {
         let mut add = |what: String, c: &xqlaw::standings::Citation| out.push((what, c.clone()));
         add(form.id.clone(), &form.citation);
         if let Some(s) = &form.system {
@@ -265,7 +265,7 @@ fn every_quote_of_the_standings_of_the_1999_law_is_verbatim() {
     assert!(count >= 15, "only {count} quotes");
     assert!(missing.is_empty(), "{}", missing.join("\n"));
     // Every criterion of the law's forms quotes its sentence.
-    for form in &rules.standings {
+    for form in rules.standings_forms() {
         for c in &form.criteria {
             assert!(c.citation.quote.is_some(), "{} {}: no quote", form.id, c.id);
         }

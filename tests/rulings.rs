@@ -11,8 +11,8 @@
 use std::path::Path;
 
 use xqlaw::Outcome;
-use xqlaw::compile::{CompiledRules, compile_str, load_rules};
-use xqlaw::xiangqi::{Color, Move, Position};
+use xqlaw::{Color, Move, Position};
+use xqlaw::{CompiledRules, compile_str, load_rules};
 use xqlaw::{Judgement, Play, Verdict, judge};
 
 mod positions;

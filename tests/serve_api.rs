@@ -530,7 +530,7 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
     let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let play = xqlaw::read_play(xqlaw::START_FEN, &["h2e2", "h9g7"], xqlaw::Notation::Iccs)
         .unwrap()
-        .assuming_cycle(xqlaw::play_text::ASSUMED_BY_REQUEST);
+        .assuming_cycle(xqlaw::ASSUMED_BY_REQUEST);
     let cli = xqlaw::judge(&rules, &play).unwrap();
     let mut assumed = assumed;
     let answer = assumed.as_object_mut().unwrap();

@@ -13,11 +13,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use xqlaw::SpecFile;
-use xqlaw::compile::{CompiledRules, load_rules, rule_files};
 use xqlaw::corpus::{
     CaseOutcome, CaseReport, Scope, Specs, run, spec_files, standings_files, standings_tables,
     totals,
 };
+use xqlaw::{CompiledRules, load_rules, rule_files};
 
 /// Cases per spec folder and rule set. The law's 80 diagrams state a 1999 verdict each; the
 /// AXF verdict where the Asian rule text is known (67) and the CXA verdict where the collected
@@ -51,7 +51,7 @@ fn rule_sets() -> Vec<CompiledRules> {
 
 fn corpus_reports() -> Vec<CaseReport> {
     let rules = rule_sets();
-    let known: BTreeSet<String> = rules.iter().map(|r| r.name.clone()).collect();
+    let known: BTreeSet<String> = rules.iter().map(|r| r.name().to_owned()).collect();
     let files = spec_files(&[PathBuf::from("spec-tests")]);
     run(&Specs::read(&files).judge(rules, Scope::Expected), &known)
 }

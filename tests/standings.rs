@@ -9,8 +9,8 @@ use std::process::Command;
 
 use miette::Diagnostic;
 use xqlaw::SourceFile;
-use xqlaw::compile::{CompiledRules, compile_amendment, compile_str, load_rules};
 use xqlaw::standings::{Request, Table, Tournament, compare, standings};
+use xqlaw::{CompiledRules, compile_amendment, compile_str, load_rules};
 
 /// A diagnostic's code, the text its main label underlines, and that text's line (from 1).
 fn found(d: &dyn Diagnostic) -> (String, String, usize) {
@@ -159,7 +159,7 @@ fn a_regulation_replaces_only_what_it_writes_and_keeps_the_laws_citations() {
     // What it does not write is the law's.
     assert_eq!(a.withdrawal, b.withdrawal);
     assert_eq!(a.game_points, b.game_points);
-    assert_eq!(swap.standings.len(), law.standings.len());
+    assert_eq!(swap.standings_forms().len(), law.standings_forms().len());
     // Replacing or removing a form nobody defined is an error at its name.
     let Err(errors) = compile_amendment(
         "giai.rules",
@@ -213,8 +213,8 @@ fn table(rules: &CompiledRules, text: &str) -> Result<Table, Vec<(String, String
     let tournament = Tournament::read(SourceFile::new("results.yaml", text))
         .map_err(|e| e.iter().map(|e| found(e)).collect::<Vec<_>>())?;
     standings(Request {
-        rule_set: &rules.name,
-        forms: &rules.standings,
+        rule_set: rules.name(),
+        forms: rules.standings_forms(),
         tournament: &tournament,
         form: None,
     })
@@ -387,8 +387,8 @@ fn a_regulation_that_swaps_two_criteria_moves_exactly_the_players_they_separate(
     .unwrap();
     let rank = |rules: &CompiledRules| {
         standings(Request {
-            rule_set: &rules.name,
-            forms: &rules.standings,
+            rule_set: rules.name(),
+            forms: rules.standings_forms(),
             tournament: &tournament,
             form: None,
         })
@@ -540,7 +540,7 @@ fn every_sentence_of_dieu_21_has_its_home_in_the_standings_forms() {
     let law = xqlaw::spec::LawText::load(Path::new("law/vn-1999.yaml")).unwrap();
     let rules = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let mut quotes: Vec<String> = Vec::new();
-    for form in &rules.standings {
+    for form in rules.standings_forms() {
         let mut cited: Vec<&xqlaw::standings::Citation> = vec![
             &form.games.citation,
             &form.game_points.citation,

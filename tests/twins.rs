@@ -43,7 +43,7 @@ fn mirrored_and_colour_flipped_spec_cases_keep_their_verdicts() {
                 if twin != want {
                     wrong.push(format!(
                         "{} {} {}: {twin:?}, the case gives {:?}",
-                        rules.name,
+                        rules.name(),
                         t.name(),
                         d.spec.id,
                         original.verdict()

@@ -8,7 +8,7 @@ use std::path::Path;
 use xqlaw::Outcome;
 use xqlaw::analyses::conflicts;
 use xqlaw::analyses::diff::{Change, diff, verdict_changes};
-use xqlaw::compile::load_rules;
+use xqlaw::load_rules;
 
 mod common;
 
@@ -16,7 +16,7 @@ mod common;
 fn vn_2004_differs_from_1999_only_in_quotations() {
     let a = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let b = load_rules(Path::new("rules/vn-2004.rules")).unwrap();
-    assert_eq!(b.extends, ["vn-1999"]);
+    assert_eq!(b.extends(), ["vn-1999"]);
     let d = diff(&a, &b);
     assert!(d.rulings.is_empty() && d.settings.is_empty() && d.verdict.is_none());
     let mut changed: Vec<&str> = d
@@ -40,7 +40,7 @@ fn vn_2004_differs_from_1999_only_in_quotations() {
 #[test]
 fn every_rule_set_judges_every_diagram_and_the_near_variants_agree_with_1999() {
     let corpus = common::corpus();
-    let names: Vec<&str> = corpus.rules.iter().map(|r| r.name.as_str()).collect();
+    let names: Vec<&str> = corpus.rules.iter().map(|r| r.name()).collect();
     assert_eq!(names, ["axf", "cxa", "vn-1999", "vn-2004", "wxf-2018"]);
     assert!(
         corpus
@@ -87,7 +87,7 @@ fn no_rule_set_leaves_two_rulings_in_conflict_on_the_corpus() {
     assert_eq!(corpus.rules.len(), 5);
     for (k, rules) in corpus.rules.iter().enumerate() {
         let found = conflicts::find(corpus, k);
-        assert!(found.is_empty(), "{}: {found:#?}", rules.name);
+        assert!(found.is_empty(), "{}: {found:#?}", rules.name());
     }
 }
 
@@ -100,25 +100,25 @@ fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
     let corpus = common::corpus();
     for rules in &corpus.rules {
         let mut marked: Vec<&str> = rules
-            .rulings
+            .rulings()
             .iter()
             .filter(|r| r.meta.provisional.is_some())
             .map(|r| r.id.as_str())
             .chain(
                 rules
-                    .terms
+                    .terms()
                     .iter()
                     .filter(|t| t.meta.provisional.is_some())
                     .map(|t| t.id.as_str()),
             )
             .collect();
         marked.sort_unstable();
-        let expected: &[&str] = if rules.name == "cxa" {
+        let expected: &[&str] = if rules.name() == "cxa" {
             &["chase-in-turn", "crossed-pawn-material"]
         } else {
             &[]
         };
-        assert_eq!(marked, expected, "{}", rules.name);
+        assert_eq!(marked, expected, "{}", rules.name());
         for id in expected {
             let why = rules.ruling(id).unwrap().meta.provisional.clone().unwrap();
             assert!(
@@ -129,7 +129,7 @@ fn cxa_marks_its_two_unconfirmed_readings_provisional_with_their_sources() {
     }
 
     // Hình 74: a rook chasing a crossed pawn; under CXA the crossed-pawn reading decides too.
-    let cxa = corpus.rules.iter().find(|r| r.name == "cxa").unwrap();
+    let cxa = corpus.rules.iter().find(|r| r.name() == "cxa").unwrap();
     let start = Position::from_fen("3rk1b2/4a4/3ab2r1/5R1N1/9/4p4/9/4B4/4A4/3AK1B2 w").unwrap();
     let moves = parse_text(
         &start,
@@ -202,7 +202,7 @@ fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
     // Rule 40 restates the law's Điều 23 point 10, and perpetual check still outranks it.
     let offer = axf.ruling("perpetual-offer").unwrap();
     let harmless = axf
-        .rulings
+        .rulings()
         .iter()
         .position(|r| r.id == "perpetual-harmless");
     assert_eq!(
@@ -210,6 +210,6 @@ fn the_asian_and_world_rule_sets_define_roots_and_offers_in_their_own_words() {
         [harmless]
     );
     let check = axf.ruling("perpetual-check").unwrap();
-    let offer_at = axf.rulings.iter().position(|r| r.id == "perpetual-offer");
+    let offer_at = axf.rulings().iter().position(|r| r.id == "perpetual-offer");
     assert!(check.overrides.iter().any(|r| Some(r.0) == offer_at));
 }

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xqlaw::xiangqi::Position;
+use xqlaw::Position;
 
 fuzz_target!(|text: &str| {
     if let Ok(pos) = Position::from_fen(text) {

@@ -3,11 +3,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xqlaw::xiangqi::Position;
-use xqlaw::xiangqi::notation::{Notation, parse_text, write_line};
+use xqlaw::Position;
+use xqlaw::notation::{Notation, parse_text, write_line};
 
 fuzz_target!(|text: &str| {
-    let start = Position::from_fen(xqlaw::xiangqi::START_FEN).expect("the start position");
+    let start = Position::from_fen(xqlaw::START_FEN).expect("the start position");
     for notation in Notation::ALL {
         if let Ok(moves) = parse_text(&start, text, notation) {
             let written = write_line(&start, &moves, notation).join(" ");

@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    if let Err(errors) = xqlaw::compile::compile_str("fuzz.rules", text) {
+    if let Err(errors) = xqlaw::compile_str("fuzz.rules", text) {
         let _ = format!("{errors:?}");
     }
 });

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use xqlaw::compile::{compile_amendment, load_rules};
+//! use xqlaw::{compile_amendment, load_rules};
 //! use xqlaw::corpus::load_specs;
 //! use xqlaw::analyses::whatif::Baseline;
 //!

@@ -1,8 +1,8 @@
 //! `xqlaw facts`: what every move of a sequence does.
 
 use xqlaw::facts::{Settings, compute, render_table};
-use xqlaw::xiangqi::notation::{Notation, parse_text, write_line};
-use xqlaw::xiangqi::{Position, START_FEN};
+use xqlaw::notation::{Notation, parse_text, write_line};
+use xqlaw::{Position, START_FEN};
 
 /// Arguments of `xqlaw facts`.
 #[derive(Debug, clap::Args)]

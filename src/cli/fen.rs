@@ -1,6 +1,6 @@
 //! `xqlaw fen`: checks a position and prints it in canonical form.
 
-use xqlaw::xiangqi::{Position, text_board};
+use xqlaw::{Position, text_board};
 
 /// Arguments of `xqlaw fen`.
 #[derive(Debug, clap::Args)]

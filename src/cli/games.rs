@@ -43,7 +43,7 @@ pub fn run_games(args: &GamesArgs) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let names: Vec<String> = rule_sets.iter().map(|r| r.name.clone()).collect();
+    let names: Vec<String> = rule_sets.iter().map(|r| r.name().to_owned()).collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut failed = None;
     if args.csv {
@@ -116,8 +116,9 @@ fn rule_sets(args: &GamesArgs) -> Result<Vec<CompiledRules>, ExitCode> {
     if let Some(amended_file) = &args.whatif {
         let (base, _, mut amended) =
             super::whatif::load_amendment(amended_file, args.base.as_deref())?;
-        if amended.name == base.name {
-            amended.name = format!("{} (amended)", amended.name);
+        if amended.name() == base.name() {
+            let name = format!("{} (amended)", amended.name());
+            amended = amended.renamed(name);
         }
         return Ok(vec![base, amended]);
     }

@@ -4,11 +4,11 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::batch::{BatchOptions, run_batch};
-use xqlaw::compile::CompiledRules;
-use xqlaw::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
-use xqlaw::xiangqi::START_FEN;
-use xqlaw::xiangqi::notation::Notation;
+use xqlaw::CompiledRules;
+use xqlaw::START_FEN;
+use xqlaw::notation::Notation;
+use xqlaw::{ASSUMED_BY_REQUEST, PlayError, read_play};
+use xqlaw::{BatchOptions, run_batch};
 use xqlaw::{Judgement, judge};
 
 use super::render;

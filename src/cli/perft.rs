@@ -3,7 +3,7 @@
 use std::io::IsTerminal as _;
 use std::time::Instant;
 
-use xqlaw::xiangqi::{Position, START_FEN, perft};
+use xqlaw::{Position, START_FEN, perft};
 
 /// The deepest search `perft` accepts: depth 8 from the start position already takes hours,
 /// and a search recurses once per ply.

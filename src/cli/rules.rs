@@ -5,11 +5,12 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use miette::Diagnostic;
+use xqlaw::analyses::citations;
 use xqlaw::analyses::conflicts::{self, ConflictDiagnostic};
 use xqlaw::analyses::coverage::{FalseRestatement, InertRuling, UnverifiedRestatement, coverage};
-use xqlaw::compile::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 use xqlaw::corpus::{Corpus, Diagram};
 use xqlaw::words::plural;
+use xqlaw::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 
 use super::render;
 
@@ -126,8 +127,8 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 eprintln!(
                     "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams{} searched for conflicts)",
                     file.display(),
-                    rules.terms.len(),
-                    rules.rulings.len(),
+                    rules.terms().len(),
+                    rules.rulings().len(),
                     plural(n),
                     walked_to.as_deref().unwrap_or_default(),
                 );
@@ -145,10 +146,52 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             }
         }
     }
+    if !check_citations(&args.files) {
+        failed = true;
+    }
     if failed || no_cases {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Checks the sentences the files cite against the law's text in the project's `law/`,
+/// printing every problem and a summary line; false when there is a problem.
+fn check_citations(files: &[PathBuf]) -> bool {
+    let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let law_dir = super::project_of(&paths).join("law");
+    match citations::check_files(files, &law_dir) {
+        Ok(checked) => {
+            for e in &checked.errors {
+                eprint!("{}", render(e));
+            }
+            let n = checked.errors.len();
+            if checked.laws.is_empty() {
+                eprintln!(
+                    "citations: not checked (no law text in `{}`)",
+                    law_dir.display()
+                );
+                return true;
+            }
+            let laws: Vec<String> = checked.laws.iter().map(|l| format!("`{l}`")).collect();
+            let status = if n == 0 {
+                "ok".to_owned()
+            } else {
+                format!("{n} problem{}", plural(n))
+            };
+            eprintln!(
+                "citations: {status} ({} definition{} citing sentences, checked against the law's text {})",
+                checked.citations,
+                plural(checked.citations),
+                laws.join(", ")
+            );
+            n == 0
+        }
+        Err(e) => {
+            eprint!("{}", render(&e));
+            false
+        }
     }
 }
 
@@ -174,7 +217,7 @@ fn effect_diagnostics(rules: &CompiledRules, diagrams: &[Diagram]) -> EffectDiag
     for effect in &coverage.rulings {
         let own = rules
             .ruling(&effect.ruling)
-            .is_some_and(|r| r.meta.defined_in == rules.name);
+            .is_some_and(|r| r.meta.defined_in == rules.name());
         if !own {
             continue;
         }
@@ -211,6 +254,6 @@ pub fn run_graph(args: &GraphArgs) -> miette::Result<()> {
         GraphFormatArg::Dot => GraphFormat::Dot,
         GraphFormatArg::Mermaid => GraphFormat::Mermaid,
     };
-    out!("{}", rules.graph.render(format));
+    out!("{}", rules.graph().render(format));
     Ok(())
 }

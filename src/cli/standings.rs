@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::SourceFile;
-use xqlaw::compile::{CompileError, CompileErrors, CompiledRules, compile_amendment, load_rules};
 use xqlaw::standings::{Request, Table, Tournament, compare, render as words, standings};
+use xqlaw::{CompileError, CompileErrors, CompiledRules, compile_amendment, load_rules};
 
 /// Arguments of `xqlaw standings`.
 #[derive(Debug, clap::Args)]
@@ -87,8 +87,8 @@ fn read_results(path: &Path) -> Result<Tournament, ()> {
 
 fn rank(rules: &CompiledRules, tournament: &Tournament, form: Option<&str>) -> Result<Table, ()> {
     let request = Request {
-        rule_set: &rules.name,
-        forms: &rules.standings,
+        rule_set: rules.name(),
+        forms: rules.standings_forms(),
         tournament,
         form,
     };

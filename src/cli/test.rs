@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::analyses::coverage::coverage;
-use xqlaw::compile::{CompiledRules, rule_files};
 use xqlaw::corpus::{
     Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files, standings_files,
     totals,
 };
+use xqlaw::{CompiledRules, rule_files};
 
 use super::rules::load;
 
@@ -69,7 +69,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         .chain(&chosen)
         .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .collect();
-    known.extend(rule_sets.iter().map(|(_, r)| r.name.clone()));
+    known.extend(rule_sets.iter().map(|(_, r)| r.name().to_owned()));
     let paths = if args.paths.is_empty() {
         match super::default_specs(&given) {
             Ok(specs) => vec![specs],
@@ -98,7 +98,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
             reports.iter().any(|r| r.rule_set == name)
                 || standings.iter().any(|r| r.rule_set == name)
         };
-        if !expected(&rules.name) {
+        if !expected(rules.name()) {
             outln!("{}", no_expectations(file, rules, &rules_dir));
         }
     }
@@ -150,13 +150,13 @@ fn print_coverage(corpus: &Corpus) {
 /// Says that no spec file expects anything of `rules`, and how to see what it changes: the
 /// base `whatif` would take (another file than `file`) or `--base`.
 fn no_expectations(file: &Path, rules: &CompiledRules, rules_dir: &Path) -> String {
-    let name = &rules.name;
+    let name = rules.name();
     let same = |a: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(file)) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == file,
     };
     let base = std::iter::once(name)
-        .chain(&rules.extends)
+        .chain(rules.extends().iter().map(String::as_str))
         .map(|n| rules_dir.join(format!("{n}.rules")))
         .find(|p| p.is_file() && !same(p));
     let hint = match base {
@@ -178,7 +178,7 @@ fn warn_same_names(rule_sets: &[(&PathBuf, CompiledRules)]) {
     let mut by_name: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     for (file, rules) in rule_sets {
         by_name
-            .entry(&rules.name)
+            .entry(rules.name())
             .or_default()
             .push(format!("`{}`", file.display()));
     }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use xqlaw::CompiledRules;
 use xqlaw::analyses::whatif::{Baseline, WhatIf, base_path};
-use xqlaw::compile::compile_amendment;
+use xqlaw::compile_amendment;
 
 use super::render;
 use super::rules::load;
@@ -97,9 +97,9 @@ pub(super) fn load_amendment(
             "no base to compare `{}` with: `{}` has no rule set `{}`{}; give `--base FILE`",
             amended_file.display(),
             rules_dir.display(),
-            amended.name,
+            amended.name(),
             amended
-                .extends
+                .extends()
                 .first()
                 .map(|p| format!(" nor `{p}`"))
                 .unwrap_or_default()

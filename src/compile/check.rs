@@ -57,6 +57,11 @@ pub(super) fn check(
             .add_edge(ruling, GraphNode::Verdict, EdgeKind::Uses);
     }
     let (settings, ruling_occurrence) = settings(&merged, errors);
+    let setting_meta = merged
+        .settings
+        .iter()
+        .map(|(name, def)| (name.clone(), meta(def, &def.item.attrs, &def.item.docs)))
+        .collect();
     unused_terms(&merged, &graphs.used, warnings);
     let standings = standings(&merged, errors, warnings);
     if errors.len() > errors_before {
@@ -75,6 +80,7 @@ pub(super) fn check(
         docs: merged.docs,
         extends: merged.extends,
         settings,
+        setting_meta,
         ruling_occurrence,
         terms,
         rulings,
@@ -260,11 +266,12 @@ fn unused_terms(merged: &Merged, used: &HashSet<TermId>, warnings: &mut Vec<Comp
 }
 
 /// The descriptive attributes of a definition.
-fn meta<T>(def: &Def<T>, attrs: &ast::Attrs, docs: &[String]) -> Meta {
+pub(super) fn meta<T>(def: &Def<T>, attrs: &ast::Attrs, docs: &[String]) -> Meta {
     let get = |a: &Option<Node<String>>| a.as_ref().map(|n| n.node.clone());
     Meta {
         name: get(&attrs.name),
         article: get(&attrs.article),
+        sentences: attrs.sentence_ids("").into_iter().map(|n| n.node).collect(),
         quote: get(&attrs.quote),
         gloss: get(&attrs.gloss),
         provisional: get(&attrs.provisional),

@@ -116,7 +116,7 @@ pub(crate) struct Merged {
     /// Rulings in definition order.
     pub(crate) rulings: Vec<Def<ast::Ruling>>,
     /// The verdict.
-    pub(crate) verdict: Option<Def<ast::Verdict>>,
+    pub(crate) verdict: Option<Def<ast::VerdictTable>>,
     /// The standings forms and their removals, in file order up the chain (ancestors first),
     /// merged by [`crate::standings`].
     pub(crate) standings: Vec<crate::standings::FormDef>,

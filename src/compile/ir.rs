@@ -23,6 +23,10 @@ pub struct Meta {
     pub name: Option<String>,
     /// Where it comes from.
     pub article: Option<String>,
+    /// The ids of the law's sentences it encodes (`sentence "23.3:1, 23.3:2"`), in the order
+    /// written; `xqlaw check` finds its quote in them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sentences: Vec<String>,
     /// The words of the law.
     pub quote: Option<String>,
     /// English gloss.
@@ -141,42 +145,126 @@ pub struct VerdictRow {
     pub result: RowResult,
     /// The row as written (canonical text).
     pub text: String,
+    /// The sentences it encodes, with its other attributes.
+    pub meta: Meta,
 }
 
 /// A rule set ready to judge plays.
+///
+/// Its fields are read through accessors: the evaluator relies on the order of
+/// [`terms`](Self::terms) and [`rulings`](Self::rulings), which only the compiler establishes.
 #[derive(Debug, Clone)]
 pub struct CompiledRules {
     /// The rule set's name.
-    pub name: String,
+    pub(crate) name: String,
     /// Its title.
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// The document it transcribes.
-    pub source: Option<String>,
+    pub(crate) source: Option<String>,
     /// Its doc comment.
-    pub docs: Vec<String>,
+    pub(crate) docs: Vec<String>,
     /// The rule sets it extends, nearest first.
-    pub extends: Vec<String>,
+    pub(crate) extends: Vec<String>,
     /// Settings for the fact computation.
-    pub settings: Settings,
+    pub(crate) settings: Settings,
+    /// The settings written up the `extends` chain (the nearest of each name), in name order,
+    /// each with its attributes and doc comment: the sentences it rests on.
+    pub(crate) setting_meta: Vec<(String, Meta)>,
     /// Which occurrence of a position an arbiter rules on (`setting ruling-occurrence`): 2
     /// for its first return, 3 for the third time it stands. A game record's repetitions are
     /// judged there; a play given as its cycle is judged whatever it says.
-    pub ruling_occurrence: u32,
-    /// Terms, in evaluation order: every term comes after the terms it uses.
-    pub terms: Vec<Term>,
-    /// Rulings, in evaluation order: a ruling comes after every ruling that overrides it.
-    pub rulings: Vec<Ruling>,
+    pub(crate) ruling_occurrence: u32,
+    // INVARIANT: every term comes after the terms it uses, so one pass in this order
+    // evaluates each term once, after its inputs.
+    /// Terms, in evaluation order.
+    pub(crate) terms: Vec<Term>,
+    // INVARIANT: a ruling comes after every ruling that overrides it, so one pass in this
+    // order knows, for each ruling, whether something set it aside.
+    /// Rulings, in evaluation order.
+    pub(crate) rulings: Vec<Ruling>,
     /// Verdict rows, top to bottom.
-    pub verdict: Vec<VerdictRow>,
+    pub(crate) verdict: Vec<VerdictRow>,
     /// The standings forms (Điều 21): how a tournament's results are scored and ranked.
-    pub standings: Vec<crate::standings::Form>,
+    pub(crate) standings: Vec<crate::standings::Form>,
     /// The predicate graph.
-    pub graph: RuleGraph,
+    pub(crate) graph: RuleGraph,
     /// Warnings found while compiling (see [`CompiledRules::warnings`]).
     pub(crate) warnings: std::sync::Arc<Vec<CompileWarning>>,
 }
 
 impl CompiledRules {
+    /// The rule set's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its title (`title "…"`), if it has one.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The document it transcribes (`source "…"`), if it names one.
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
+    }
+
+    /// Its doc comment, line by line.
+    pub fn docs(&self) -> &[String] {
+        &self.docs
+    }
+
+    /// The rule sets it extends, nearest first.
+    pub fn extends(&self) -> &[String] {
+        &self.extends
+    }
+
+    /// The settings it gives the fact computation.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The settings written up the `extends` chain (the nearest of each name), in name order,
+    /// each with its attributes and doc comment: the sentences it rests on.
+    pub fn setting_meta(&self) -> &[(String, Meta)] {
+        &self.setting_meta
+    }
+
+    /// Which occurrence of a position an arbiter rules on (`setting ruling-occurrence`).
+    pub fn ruling_occurrence(&self) -> u32 {
+        self.ruling_occurrence
+    }
+
+    /// The terms, in evaluation order: every term comes after the terms it uses.
+    pub fn terms(&self) -> &[Term] {
+        &self.terms
+    }
+
+    /// The rulings, in evaluation order: a ruling comes after every ruling that overrides it.
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.rulings
+    }
+
+    /// The verdict rows, top to bottom.
+    pub fn verdict_rows(&self) -> &[VerdictRow] {
+        &self.verdict
+    }
+
+    /// The standings forms (Điều 21).
+    pub fn standings_forms(&self) -> &[crate::standings::Form] {
+        &self.standings
+    }
+
+    /// The predicate graph.
+    pub fn graph(&self) -> &RuleGraph {
+        &self.graph
+    }
+
+    /// The same rule set under another name (an amended copy shown beside its base).
+    pub fn renamed(mut self, name: String) -> CompiledRules {
+        self.name = name;
+        self
+    }
+
     /// The term named `id`.
     pub fn term(&self, id: &str) -> Option<&Term> {
         self.terms.iter().find(|t| t.id == id)

@@ -14,6 +14,9 @@ pub struct Citation {
     /// Where it comes from: `Điều 21.3`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<String>,
+    /// The ids of the law's sentences it encodes (`sentence "21.3:2"`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sentences: Vec<String>,
     /// The words of the law.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quote: Option<String>,
@@ -28,9 +31,9 @@ pub struct Citation {
 }
 
 impl Citation {
-    /// Whether it cites anything (an article or a quote).
+    /// Whether it cites anything (an article, a sentence or a quote).
     pub fn cites(&self) -> bool {
-        self.article.is_some() || self.quote.is_some()
+        self.article.is_some() || self.quote.is_some() || !self.sentences.is_empty()
     }
 
     /// `Điều 21.3 “…”`, or what there is of it.

@@ -224,6 +224,7 @@ fn citation(attrs: &Attrs, defined_in: &str) -> Citation {
     Citation {
         name: text(&attrs.name),
         article: text(&attrs.article),
+        sentences: attrs.sentence_ids("").into_iter().map(|n| n.node).collect(),
         quote: text(&attrs.quote),
         gloss: text(&attrs.gloss),
         provisional: text(&attrs.provisional),

@@ -1,8 +1,8 @@
 //! The syntax tree of a rule file, with spans.
 //!
 //! The tree says what was written, not what it means: names are not resolved and subjects
-//! are not checked (that is [`crate::compile`]'s job). Every name and sub-expression is a
-//! [`Node`] so diagnostics can point at it.
+//! are not checked (that is the compiler's job: [`compile_str`](crate::compile_str)). Every
+//! name and sub-expression is a [`Node`] so diagnostics can point at it.
 
 use crate::source::Node;
 use crate::vocab::{Outcome, Subject};
@@ -46,7 +46,7 @@ pub enum Item {
     /// `remove term|ruling|standings NAME`.
     Remove(Remove),
     /// `verdict …`.
-    Verdict(Verdict),
+    Verdict(VerdictTable),
     /// `standings …`: scoring and tie-breaks.
     Standings(Standings),
 }
@@ -60,15 +60,21 @@ pub struct Setting {
     pub name: Node<String>,
     /// Its value.
     pub value: Node<u64>,
+    /// Descriptive attributes: the sentences it rests on.
+    pub attrs: Attrs,
 }
 
-/// Descriptive attributes of a term or a ruling.
+/// Descriptive attributes of a term, a ruling, a setting, a verdict row or a part of a
+/// standings form.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Attrs {
     /// `name "…"`: the Vietnamese name.
     pub name: Option<Node<String>>,
     /// `article "…"`: where the definition comes from.
     pub article: Option<Node<String>>,
+    /// `sentence "…"`: the ids of the law's sentences it encodes, separated by commas
+    /// (`"23.3:1, 23.3:2"`); its `quote` stands verbatim in them.
+    pub sentence: Option<Node<String>>,
     /// `quote "…"`: the words of the law.
     pub quote: Option<Node<String>>,
     /// `gloss "…"`: an English gloss.
@@ -76,6 +82,38 @@ pub struct Attrs {
     /// `provisional "…"`: the reading is not confirmed by an official text; says why, and the
     /// source it rests on.
     pub provisional: Option<Node<String>>,
+}
+
+impl Attrs {
+    /// The ids `sentence "…"` names, in order, each with where it stands in `text` (the whole
+    /// file the attributes were read from; the span of the whole string when the id cannot be
+    /// found in it, as when `text` is empty). Ids are separated by commas; spaces around them
+    /// do not count, and empty ones are dropped.
+    pub fn sentence_ids(&self, text: &str) -> Vec<Node<String>> {
+        let Some(sentence) = &self.sentence else {
+            return Vec::new();
+        };
+        let written = text.get(sentence.loc.start..sentence.loc.end).unwrap_or("");
+        let mut from = 0;
+        sentence
+            .node
+            .split(',')
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .map(|id| {
+                let found = written.get(from..).and_then(|w| w.find(id));
+                let loc = match found {
+                    Some(i) => {
+                        from += i + id.len();
+                        let start = sentence.loc.start + from - id.len();
+                        crate::source::Loc::new(start, start + id.len())
+                    }
+                    None => sentence.loc,
+                };
+                Node::new(id.to_owned(), loc)
+            })
+            .collect()
+    }
 }
 
 /// `[replace] term NAME on SUBJECT ATTRS = EXPR`.
@@ -261,11 +299,13 @@ pub struct VerdictRow {
     pub guard: Node<Guard>,
     /// What it decides.
     pub result: Node<RowResult>,
+    /// Descriptive attributes: the sentences it encodes.
+    pub attrs: Attrs,
 }
 
 /// `verdict` and its rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
+pub struct VerdictTable {
     /// Doc comment lines.
     pub docs: Vec<String>,
     /// The rows, tried top to bottom.

@@ -192,16 +192,18 @@ impl<'f> Lowerer<'f> {
         Some(Node::new(item, loc))
     }
 
-    /// `setting = { doc* ~ kw_setting ~ ident ~ equals ~ integer }`
+    /// `setting = { doc* ~ kw_setting ~ ident ~ equals ~ integer ~ attr* }`
     fn lower_setting(&mut self, pair: Pair<'_, Rule>) -> Option<Setting> {
         let mut docs = Vec::new();
         let mut name = None;
         let mut value = None;
+        let mut attrs = Attrs::default();
         for p in inner(pair) {
             match p.as_rule() {
                 Rule::doc => docs.push(self.lower_doc(p)),
                 Rule::ident => name = Some(self.lower_ident(p)),
                 Rule::integer => value = Some(self.lower_integer(p)),
+                Rule::attr => self.lower_attr(p, &mut attrs)?,
                 _ => return None,
             }
         }
@@ -209,6 +211,7 @@ impl<'f> Lowerer<'f> {
             docs,
             name: name?,
             value: value?,
+            attrs,
         })
     }
 
@@ -266,6 +269,7 @@ impl<'f> Lowerer<'f> {
         let slot = match key {
             "name" => &mut attrs.name,
             "article" => &mut attrs.article,
+            "sentence" => &mut attrs.sentence,
             "quote" => &mut attrs.quote,
             "provisional" => &mut attrs.provisional,
             _ => &mut attrs.gloss,
@@ -274,11 +278,12 @@ impl<'f> Lowerer<'f> {
         Some(())
     }
 
-    /// `attr_key = { kw_name | kw_article | kw_quote | kw_gloss | kw_provisional }`
+    /// `attr_key = { kw_name | kw_article | kw_sentence | kw_quote | kw_gloss | kw_provisional }`
     fn lower_attr_key(&mut self, pair: Pair<'_, Rule>) -> Option<&'static str> {
         Some(match pair.into_inner().next()?.as_rule() {
             Rule::kw_name => "name",
             Rule::kw_article => "article",
+            Rule::kw_sentence => "sentence",
             Rule::kw_quote => "quote",
             Rule::kw_gloss => "gloss",
             Rule::kw_provisional => "provisional",
@@ -598,7 +603,7 @@ impl<'f> Lowerer<'f> {
     }
 
     /// `verdict = { doc* ~ kw_verdict ~ verdict_row+ }`
-    fn lower_verdict(&mut self, pair: Pair<'_, Rule>) -> Option<Verdict> {
+    fn lower_verdict(&mut self, pair: Pair<'_, Rule>) -> Option<VerdictTable> {
         let mut docs = Vec::new();
         let mut rows = Vec::new();
         for p in inner(pair) {
@@ -608,10 +613,10 @@ impl<'f> Lowerer<'f> {
                 _ => return None,
             }
         }
-        Some(Verdict { docs, rows })
+        Some(VerdictTable { docs, rows })
     }
 
-    /// `verdict_row = { (kw_otherwise | verdict_conds) ~ arrow ~ verdict_result }`
+    /// `verdict_row = { (kw_otherwise | verdict_conds) ~ arrow ~ verdict_result ~ attr* }`
     fn lower_verdict_row(&mut self, pair: Pair<'_, Rule>) -> Option<Node<VerdictRow>> {
         let loc = self.loc(&pair);
         let mut pairs = inner(pair);
@@ -623,10 +628,15 @@ impl<'f> Lowerer<'f> {
             _ => return None,
         };
         let result = self.lower_verdict_result(pairs.next()?)?;
+        let mut attrs = Attrs::default();
+        for p in pairs {
+            self.lower_attr(p, &mut attrs)?;
+        }
         Some(Node::new(
             VerdictRow {
                 guard: Node::new(guard, guard_loc),
                 result,
+                attrs,
             },
             loc,
         ))

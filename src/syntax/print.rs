@@ -62,7 +62,8 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
     match item {
         Item::Setting(s) => {
             docs(out, &s.docs, "")?;
-            writeln!(out, "setting {} = {}", s.name.node, s.value.node)
+            writeln!(out, "setting {} = {}", s.name.node, s.value.node)?;
+            attrs(out, &s.attrs)
         }
         Item::Term(t) => {
             docs(out, &t.docs, "")?;
@@ -108,6 +109,7 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             writeln!(out, "verdict")?;
             for row in &v.rows {
                 writeln!(out, "    {}", verdict_row(&row.node))?;
+                attrs_at(out, &row.node.attrs, "        ")?;
             }
             Ok(())
         }
@@ -115,15 +117,21 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
 }
 
 fn attrs(out: &mut String, a: &Attrs) -> fmt::Result {
+    attrs_at(out, a, "    ")
+}
+
+/// Prints the attributes written, one a line after `indent`, in the grammar's order.
+fn attrs_at(out: &mut String, a: &Attrs, indent: &str) -> fmt::Result {
     for (key, value) in [
         ("name", &a.name),
         ("article", &a.article),
+        ("sentence", &a.sentence),
         ("quote", &a.quote),
         ("gloss", &a.gloss),
         ("provisional", &a.provisional),
     ] {
         if let Some(v) = value {
-            writeln!(out, "    {key} {}", string(&v.node))?;
+            writeln!(out, "{indent}{key} {}", string(&v.node))?;
         }
     }
     Ok(())

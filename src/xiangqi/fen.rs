@@ -277,7 +277,7 @@ impl Position {
     /// Reads a FEN and checks the placement rules.
     ///
     /// ```
-    /// use xqlaw::xiangqi::Position;
+    /// use xqlaw::Position;
     /// let p = Position::from_fen("c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w – – – 1").unwrap();
     /// assert!(Position::from_fen("rnbakabnr/9 w").is_err());
     /// # let _ = p;

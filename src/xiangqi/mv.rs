@@ -10,7 +10,7 @@ use super::square::Square;
 /// ([`Position::is_legal`](super::Position::is_legal)).
 ///
 /// ```
-/// use xqlaw::xiangqi::Move;
+/// use xqlaw::Move;
 /// let m: Move = "h2e2".parse().unwrap();
 /// assert_eq!(m.to_string(), "h2e2");
 /// ```

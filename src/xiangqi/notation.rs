@@ -10,8 +10,8 @@
 //! says how files are counted and how identical pieces on one file are told apart.
 //!
 //! ```
-//! use xqlaw::xiangqi::Position;
-//! use xqlaw::xiangqi::notation::{parse_move, write_move, Notation};
+//! use xqlaw::Position;
+//! use xqlaw::notation::{parse_move, write_move, Notation};
 //!
 //! let pos = Position::startpos();
 //! let m = parse_move(&pos, "P2-5", Notation::Vietnamese).unwrap();
@@ -141,8 +141,8 @@ impl FromStr for Notation {
 /// move it describes is not legal. Every error lists legal moves that would have fit.
 ///
 /// ```
-/// use xqlaw::xiangqi::Position;
-/// use xqlaw::xiangqi::notation::{parse_move, MoveTextError, Notation};
+/// use xqlaw::Position;
+/// use xqlaw::notation::{parse_move, MoveTextError, Notation};
 ///
 /// let pos = Position::startpos();
 /// let err = parse_move(&pos, "M2.5", Notation::Vietnamese).unwrap_err();
@@ -192,8 +192,8 @@ pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
 /// The first text that is not a legal move, with its move number and side.
 ///
 /// ```
-/// use xqlaw::xiangqi::Position;
-/// use xqlaw::xiangqi::notation::{parse_line, Notation};
+/// use xqlaw::Position;
+/// use xqlaw::notation::{parse_line, Notation};
 ///
 /// let pos = Position::startpos();
 /// let moves = parse_line(&pos, &["炮二平五", "马８进７"], Notation::Chinese).unwrap();

@@ -5,7 +5,7 @@ use super::{mv::Move, position::Position};
 /// The number of legal move sequences of length `depth` from `pos` (1 for depth 0).
 ///
 /// ```
-/// use xqlaw::xiangqi::{perft, Position};
+/// use xqlaw::{perft, Position};
 /// assert_eq!(perft(&Position::startpos(), 2), 1920);
 /// ```
 #[must_use]

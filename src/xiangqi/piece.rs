@@ -195,7 +195,7 @@ impl Piece {
     /// Red.
     ///
     /// ```
-    /// use xqlaw::xiangqi::{Color, Piece, Role};
+    /// use xqlaw::{Color, Piece, Role};
     /// assert_eq!(Piece::from_char('N'), Some(Piece::new(Color::Red, Role::Horse)));
     /// assert_eq!(Piece::from_char('e'), Some(Piece::new(Color::Black, Role::Elephant)));
     /// assert_eq!(Piece::from_char('x'), None);

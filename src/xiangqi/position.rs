@@ -50,7 +50,7 @@ pub struct IllegalMove {
 /// repetition rule; there is no move counter or history in a `Position`.
 ///
 /// ```
-/// use xqlaw::xiangqi::Position;
+/// use xqlaw::Position;
 /// let start = Position::startpos();
 /// let again = ["h2e2", "h9g7", "e2h2", "g7h9"]
 ///     .iter()

@@ -10,7 +10,7 @@ use super::piece::Color;
 /// rank is rank 0. The text form is ICCS: file letter then rank digit, e.g. `e0` or `h2`.
 ///
 /// ```
-/// use xqlaw::xiangqi::Square;
+/// use xqlaw::Square;
 /// let sq: Square = "h2".parse().unwrap();
 /// assert_eq!((sq.file(), sq.rank()), (7, 2));
 /// assert_eq!(sq.to_string(), "h2");

@@ -13,7 +13,7 @@ use super::square::{SQUARE_COUNT, Square};
 /// [`Position::attackers_of`]: super::Position::attackers_of
 ///
 /// ```
-/// use xqlaw::xiangqi::{Position, Square};
+/// use xqlaw::{Position, Square};
 /// let start = Position::startpos();
 /// let b2: Square = "b2".parse().unwrap();
 /// let set = start.reach(b2);

@@ -6,7 +6,7 @@ use super::{Position, Square};
 /// rank numbers on the left and file letters below, then the side to move.
 ///
 /// ```
-/// use xqlaw::xiangqi::{Position, text_board};
+/// use xqlaw::{Position, text_board};
 ///
 /// let board = text_board(&Position::startpos());
 /// assert!(board.starts_with("9  r h e a k a e h r"));

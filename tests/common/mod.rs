@@ -7,8 +7,8 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::{Once, OnceLock};
 
-use xqlaw::compile::{CompiledRules, load_rules};
 use xqlaw::corpus::{Corpus, load_corpus};
+use xqlaw::{CompiledRules, load_rules};
 
 /// Hình 1 of the law: the white rook checks from h9 and h8 in turn.
 pub const HINH_1: &str = "c2a1k3/2c1a2R1/e6P1/8p/9/9/9/9/4K4/9 w";

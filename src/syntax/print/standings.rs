@@ -2,8 +2,8 @@
 
 use std::fmt::{self, Write as _};
 
-use super::super::ast::{Attrs, Clause, Fraction, ScoreUnit, Standings};
-use super::{docs, string};
+use super::super::ast::{Clause, Fraction, ScoreUnit, Standings};
+use super::{attrs_at as attrs, docs};
 
 /// Writes `standings NAME …` in the canonical layout: one clause a line, each attribute on a
 /// line of its own below what it qualifies.
@@ -84,19 +84,4 @@ pub fn fraction(f: Fraction) -> String {
     } else {
         format!("{}/{}", f.numerator, f.denominator)
     }
-}
-
-fn attrs(out: &mut String, a: &Attrs, indent: &str) -> fmt::Result {
-    for (key, value) in [
-        ("name", &a.name),
-        ("article", &a.article),
-        ("quote", &a.quote),
-        ("gloss", &a.gloss),
-        ("provisional", &a.provisional),
-    ] {
-        if let Some(v) = value {
-            writeln!(out, "{indent}{key} {}", string(&v.node))?;
-        }
-    }
-    Ok(())
 }
