@@ -207,7 +207,7 @@ fn write_temporary(
             std::process::id()
         ))
         .suffix(".tmp")
-        .make_in(dir, |tmp| open_new(tmp))?;
+        .make_in(dir, open_new)?;
     tmp.as_file_mut().write_all(contents)?;
     tmp.as_file().sync_all()?;
     Ok(tmp)

@@ -2,14 +2,14 @@
 //! ones whose client stalls, so that stalled or idle clients can never keep a plain GET
 //! waiting for long.
 //!
-//! - At most [`Limits::connections`] connections are served at once; past that, new clients
+//! - At most [`super::Limits::connections`] connections are served at once; past that, new clients
 //!   wait in the system's queue until one closes (the bound stays under the process's limit
 //!   of open files, so the listener itself never runs out).
 //! - A client has [`HEADER_TIMEOUT`] to send a request's headers, from the moment the
 //!   connection opens or the previous answer was sent: a stalled client and an idle
 //!   keep-alive connection are both closed then (hyper's header read timeout).
 //! - A client has [`BODY_TIMEOUT`] to send a request's body once its headers came
-//!   ([`super::api::JsonBody`]); past it the answer is 408 and the connection is closed.
+//!   (the JSON body reader of the API); past it the answer is 408 and the connection is closed.
 
 use std::future::Future;
 use std::time::Duration;
