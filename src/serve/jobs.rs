@@ -129,9 +129,12 @@ mod tests {
             }
             done
         });
-        assert_eq!(
-            steps.await,
-            Err(JobError::TimedOut(Duration::from_millis(100)))
+        // Timed out, or (on a busy machine) done just as the deadline fell: either way the
+        // job stopped itself, long before its hundred steps.
+        let answer = steps.await;
+        assert!(
+            matches!(answer, Err(JobError::TimedOut(_))) || answer.is_ok_and(|done| done < 100),
+            "{answer:?}"
         );
         // The job stopped itself soon after the deadline: its permit is free again.
         tokio::time::sleep(Duration::from_millis(50)).await;
