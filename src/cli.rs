@@ -12,6 +12,7 @@ macro_rules! outln {
 
 mod diff;
 mod docs;
+mod err;
 mod facts;
 mod fen;
 mod games;
@@ -30,6 +31,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+
+use err::{CommandError, CommandWarning, fail, warn};
 
 /// The Xiangqi (Cờ Tướng) repetition law as an executable specification.
 #[derive(Debug, Parser)]
@@ -121,7 +124,7 @@ fn emit(text: &str) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("cannot write the output: {e}");
+        fail(&CommandError::Output(e.to_string().to_lowercase()));
         std::process::exit(1);
     }
 }
@@ -171,10 +174,7 @@ fn print_json(value: &impl serde::Serialize) -> ExitCode {
             outln!("{json}");
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("cannot write JSON: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail(&CommandError::Json(e.to_string())),
     }
 }
 
@@ -216,10 +216,7 @@ fn default_specs(rule_files: &[&std::path::Path]) -> Result<std::path::PathBuf, 
     if specs.exists() {
         Ok(specs)
     } else {
-        eprintln!(
-            "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in the current folder; give the spec files"
-        );
-        Err(ExitCode::FAILURE)
+        Err(fail(&CommandError::NoSpecsFolder))
     }
 }
 
@@ -230,6 +227,33 @@ fn relative_to(path: &std::path::Path, base: &std::path::Path) -> std::path::Pat
         Ok(p) => p.to_path_buf(),
         Err(_) => path.to_path_buf(),
     }
+}
+
+/// The generated corpus of repeating plays that `check` and `test --coverage` weigh the
+/// rulings on besides the spec cases: the file given, or, when no spec path is given, the
+/// project's (`spec-tests/generated/plays.jsonl`) if it is there. A file given that does not
+/// read, or the project's with a line that is no play, is an error.
+fn generated_for(
+    given: Option<&std::path::Path>,
+    specs_given: &[std::path::PathBuf],
+    rule_files: &[&std::path::Path],
+) -> Result<Option<Vec<xqlaw::corpus::CasePlay>>, ExitCode> {
+    use xqlaw::corpus::generated::{CORPUS_FILE, load};
+    let path = match given {
+        Some(path) => path.to_path_buf(),
+        None if specs_given.is_empty() => {
+            let path = project_of(rule_files).join("spec-tests").join(CORPUS_FILE);
+            if !path.is_file() {
+                return Ok(None);
+            }
+            path
+        }
+        None => return Ok(None),
+    };
+    load(&path).map(Some).map_err(|e| {
+        eprint!("{}", render(&e));
+        ExitCode::FAILURE
+    })
 }
 
 /// The spec files `check`, `diff` and `whatif` judge: those under the `--specs` paths, or
@@ -245,25 +269,17 @@ fn specs_for(
     } else {
         given.to_vec()
     };
-    let shown = paths
-        .iter()
-        .map(|p| format!("`{}`", p.display()))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let specs = xqlaw::corpus::load_specs(&paths).map_err(|e| {
-        eprintln!("{e}");
-        ExitCode::FAILURE
-    })?;
+    let specs = xqlaw::corpus::load_specs(&paths).map_err(|e| fail(&e))?;
     let (loaded, left_out) = (specs.diagrams.len(), specs.unreadable.len());
     if left_out > 0 {
-        eprintln!(
-            "warning: {left_out} of {} spec files could not be read and are left out (`xqlaw test` says why)",
-            loaded + left_out
-        );
+        warn(&CommandWarning::SpecsLeftOut {
+            left_out,
+            total: loaded + left_out,
+            names: Vec::new(),
+        });
     }
     if loaded == 0 {
-        eprintln!("no cases to judge: no spec file under {shown} could be read");
-        return Err(ExitCode::FAILURE);
+        return Err(fail(&CommandError::NoReadableSpecs(paths)));
     }
     Ok(specs.diagrams)
 }

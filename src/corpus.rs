@@ -22,8 +22,10 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
+use crate::eval::Play;
 use crate::source::SourceFile;
 use crate::spec::SpecFile;
+use crate::vocab::CaseId;
 
 pub use diagram::{Diagram, DiagramError, SpecProblem};
 pub use files::{spec_files, standings_files};
@@ -44,6 +46,17 @@ pub struct Corpus {
     pub unreadable: Vec<Unreadable>,
     /// The standings cases (`spec-tests/*-standings/`) with the tables the rule sets give.
     pub standings: Vec<StandingsCaseTables>,
+}
+
+/// A play judged as a case: a spec file's diagram ([`Diagram::case_play`]) or a play of the
+/// generated corpus ([`generated::load`]). What the analyses that weigh rulings over many plays
+/// take ([`coverage`](crate::analyses::coverage::coverage)).
+#[derive(Debug, Clone)]
+pub struct CasePlay {
+    /// Which case it is.
+    pub case: CaseId,
+    /// The play.
+    pub play: Play,
 }
 
 /// Which rule sets judge which diagrams.

@@ -162,19 +162,23 @@ pub async fn serve_on(
 }
 
 /// Why the server could not start or stopped.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[non_exhaustive]
 pub enum ServeError {
     /// The rule sets or spec files could not be loaded.
     #[error(transparent)]
+    #[diagnostic(transparent)]
     Load(LoadError),
     /// The async runtime could not start.
     #[error("cannot start the server's runtime: {0}")]
+    #[diagnostic(code(xqlaw::serve::runtime))]
     Runtime(std::io::Error),
     /// The address could not be bound.
     #[error("cannot listen on {0}: {1}")]
+    #[diagnostic(code(xqlaw::serve::bind))]
     Bind(SocketAddr, std::io::Error),
     /// Serving failed.
     #[error("the server stopped: {0}")]
+    #[diagnostic(code(xqlaw::serve::stopped))]
     Serve(std::io::Error),
 }

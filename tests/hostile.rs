@@ -230,8 +230,7 @@ fn docs_fails_on_a_missing_spec_folder_and_counts_unreadable_files() {
     let docs = xqlaw_in(&dir, &["docs", "--out", "site"], b"", limit);
     assert_eq!(docs.code, 1, "{}", docs.err);
     assert!(
-        docs.err
-            .contains("warning: 1 of 2 spec files could not be read"),
+        docs.err.contains("⚠ 1 of 2 spec files could not be read"),
         "{}",
         docs.err
     );

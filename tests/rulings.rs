@@ -234,8 +234,10 @@ fn reading_held_differently_is_an_edit_of_one_term() {
 /// cost a rook, but nothing pins it. It steps along the file, each step attacking the
 /// unguarded red cannon on the a-file anew. As the rule file reads "held" (it cannot legally
 /// leave its line) the rook is free and chases: Black loses. A committee that reads "held" as
-/// kept by what leaving costs edits `held-rook-moving` (and `held`) and gets the draw that the
-/// constructed case `held-rook-moving` expects.
+/// kept by what leaving costs edits `held-rook-moving` (and `held`) and gets a draw. (This
+/// position was the constructed case `held-rook-moving`, made for that reading and retired
+/// when the rule file took the other; `held-rook-moving-on-its-line` shows the sentence under
+/// the reading the rule file takes.)
 #[test]
 fn a_rook_kept_on_its_file_only_by_what_it_shields_chases_unless_held_is_read_so() {
     const FEN: &str = "3k2b2/4r4/4b4/9/9/C3r4/9/9/4C4/3AKA3 w";
@@ -254,6 +256,37 @@ fn a_rook_kept_on_its_file_only_by_what_it_shields_chases_unless_held_is_read_so
     let by_cost = compile_str("vn-1999", &edited).unwrap();
     let j = judged(&by_cost, FEN, LINE);
     assert_eq!(j.verdict(), Verdict::Draw, "{}", j.explain());
+}
+
+/// Điều 24.23's first clause as the rule file reads "held" (the rook cannot legally leave its
+/// line): with the black king on e9 the black rook and the advisor on e8 are the two screens
+/// between the red cannon on e1 and the king, so the rook is held; its steps along the e-file
+/// line up on the unguarded red cannon on the a-file but threaten nothing (it cannot legally
+/// take off its file): a draw, the constructed case `held-rook-moving-on-its-line`. With the
+/// king on d9 nothing holds the rook, and the same steps chase an unprotected cannon: Black
+/// loses.
+#[test]
+fn a_rook_held_by_a_cannon_steps_along_its_line_without_chasing_and_a_free_one_chases() {
+    const HELD: &str = "4k4/4a4/9/9/9/C3r4/9/9/4C4/3AKA3 w";
+    const FREE: &str = "3k5/4a4/9/9/9/C3r4/9/9/4C4/3AKA3 w";
+    const LINE: &str = "a4a5 e4e5 a5a4 e5e4 a4a5 e4e5 a5a4 e5e4";
+    let law = law();
+    let held = judged(&law, HELD, LINE);
+    assert_eq!(held.verdict(), Verdict::Draw, "{}", held.explain());
+    // The rook's only capture is of the cannon that holds it, along its file, all along.
+    assert!(
+        held.plies
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .flat_map(|p| &p.threats)
+            .all(|t| !t.new && t.target == "red cannon e1"),
+        "{}",
+        held.explain()
+    );
+    let free = judged(&law, FREE, LINE);
+    assert_eq!(free.verdict(), Verdict::BlackLoses, "{}", free.explain());
+    assert_carries(&law, FREE, LINE, Color::Black, "unprotected-target");
 }
 
 /// Điều 23 point 10, "dọa hết mãi chiếu rút bắt quân đều cho phép" (AXF rule 38): the red rook

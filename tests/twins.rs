@@ -56,3 +56,25 @@ fn mirrored_and_colour_flipped_spec_cases_keep_their_verdicts() {
     // Every case under every rule set, three twins each.
     assert_eq!(judged, corpus.diagrams.len() * corpus.rules.len() * 3);
 }
+
+/// The generated corpus in the project is the one `xqlaw generate` writes from the spec cases
+/// and the default seed: a spec case added, changed or retired, or a change of the generator,
+/// fails here until the corpus is written anew.
+#[test]
+fn the_generated_corpus_is_fresh() {
+    use xqlaw::corpus::generated::{
+        CORPUS_FILE, DEFAULT_RANDOM_PLAYS, DEFAULT_SEED, generate, spec_cases, to_jsonl,
+    };
+    use xqlaw::corpus::load_specs;
+    let specs = load_specs(&[Path::new("spec-tests").to_path_buf()]).unwrap();
+    let plays = generate(
+        DEFAULT_SEED,
+        DEFAULT_RANDOM_PLAYS,
+        &spec_cases(&specs.diagrams),
+    );
+    let written = std::fs::read_to_string(Path::new("spec-tests").join(CORPUS_FILE)).unwrap();
+    assert!(
+        written == to_jsonl(&plays),
+        "spec-tests/{CORPUS_FILE} is stale: run `xqlaw generate`"
+    );
+}

@@ -4,9 +4,11 @@
 //! decides no case is *inert*: every case where it fires is already decided by other rulings.
 //! A ruling may say so in the language (`restates A, B`); the claim holds when, wherever it
 //! fires, the rulings it restates fire too, for the same side (with the same outcome, which
-//! the compiler already checks). [`coverage`] measures all of this on the spec corpus:
-//! `xqlaw test --coverage` prints it, `xqlaw check` reports a false claim as an error and an
-//! undeclared inert ruling as a warning, and the generated docs show on each ruling the cases
+//! the compiler already checks). [`coverage`] measures all of this on a set of plays: the spec
+//! corpus, and the generated corpus of repeating plays (`spec-tests/generated/`), where the
+//! claims are put to thousands of plays no diagram shows. `xqlaw test --coverage` prints both,
+//! `xqlaw check` reports a false claim on either as an error and an undeclared inert ruling
+//! (on the spec cases) as a warning, and the generated docs show on each ruling the spec cases
 //! it decides.
 //!
 //! Removing a ruling is measured as silencing it ([`CompiledRules::silencing`]): it never
@@ -25,7 +27,7 @@ pub use diagnostics::{FalseRestatement, InertRuling, UnverifiedRestatement};
 
 use crate::analyses::Decided;
 use crate::compile::{CompiledRules, Ruling};
-use crate::corpus::Diagram;
+use crate::corpus::CasePlay;
 use crate::eval::Judgement;
 use crate::vocab::CaseId;
 use crate::words::{first_few, list, plural, title_ranges};
@@ -115,9 +117,16 @@ impl Coverage {
     /// cases it decides, then the rulings that decide none.
     pub fn to_text(&self) -> String {
         use std::fmt::Write as _;
+        // A long list (on the generated corpus, hundreds of plays) is cut to its first cases
+        // and its count.
         let titles = |cases: &[CaseId]| {
             let t: Vec<&str> = cases.iter().map(|c| c.title.as_str()).collect();
-            title_ranges(&t)
+            match t.get(..LISTED) {
+                Some(first) if t.len() > LISTED => {
+                    format!("{}, … ({} in all)", title_ranges(first), t.len())
+                }
+                _ => title_ranges(&t),
+            }
         };
         let mut s = String::new();
         let _ = writeln!(
@@ -156,14 +165,16 @@ impl Coverage {
             } else if r.fires.is_empty() {
                 "decides no case: it fires on none".to_owned()
             } else if !r.unrestated.is_empty() {
+                // A case is named once, whichever side and restated ruling failed there.
+                let mut cases: Vec<CaseId> = Vec::new();
+                for u in &r.unrestated {
+                    if !cases.contains(&u.case) {
+                        cases.push(u.case.clone());
+                    }
+                }
                 format!(
                     "decides no case, and its restatement is false on {}",
-                    titles(
-                        &r.unrestated
-                            .iter()
-                            .map(|u| u.case.clone())
-                            .collect::<Vec<_>>()
-                    )
+                    titles(&cases)
                 )
             } else {
                 let n = r.fires.len();
@@ -187,6 +198,9 @@ impl Coverage {
         s
     }
 }
+
+/// How many cases a line of [`Coverage::to_text`] names before it gives their count.
+const LISTED: usize = 40;
 
 /// A few names: `a, b, c and 4 more`.
 fn few(names: &[String]) -> String {
@@ -235,21 +249,26 @@ fn with_restatements(rules: &CompiledRules) -> BTreeMap<&str, Vec<&str>> {
     closure
 }
 
-/// Measures every ruling of `rules` on `diagrams`.
+/// Measures every ruling of `rules` on `cases`: the spec cases ([`Diagram::case_play`]), or
+/// the generated corpus ([`generated::load`]), where a claim that holds on the few spec cases
+/// is put to many more plays.
+///
+/// [`Diagram::case_play`]: crate::corpus::Diagram::case_play
+/// [`generated::load`]: crate::corpus::generated::load
 ///
 /// A ruling's effect is measured by removing it together with the rulings that say they
 /// restate it: a restatement stands or falls with what it restates.
-pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
+pub fn coverage(rules: &CompiledRules, cases: &[CasePlay]) -> Coverage {
     let silenced: BTreeMap<&str, CompiledRules> = with_restatements(rules)
         .into_iter()
         .map(|(id, group)| (id, rules.silencing(&group)))
         .collect();
-    let per_case: Vec<(CaseId, CaseEffect)> = diagrams
+    let per_case: Vec<(CaseId, CaseEffect)> = cases
         .par_iter()
-        .filter_map(|d| {
-            let facts = d.play.facts(&rules.settings).ok()?;
+        .filter_map(|c| {
+            let facts = c.play.facts(&rules.settings).ok()?;
             let judgement = facts.judge(rules);
-            let mut effect = case_effect(rules, d, &judgement);
+            let mut effect = case_effect(rules, &c.case, &judgement);
             for id in &effect.fired {
                 let Some(without) = silenced.get(id.as_str()) else {
                     continue;
@@ -258,7 +277,7 @@ pub fn coverage(rules: &CompiledRules, diagrams: &[Diagram]) -> Coverage {
                     effect.decides.insert(id.clone());
                 }
             }
-            Some((d.case(), effect))
+            Some((c.case.clone(), effect))
         })
         .collect();
     let rulings = rules
@@ -332,7 +351,7 @@ fn restated_names(rules: &CompiledRules, r: &Ruling) -> Vec<String> {
 }
 
 /// What a judged case says about the rulings, but for the verdicts without them.
-fn case_effect(rules: &CompiledRules, d: &Diagram, j: &Judgement) -> CaseEffect {
+fn case_effect(rules: &CompiledRules, case: &CaseId, j: &Judgement) -> CaseEffect {
     let decision = Decided::of(j);
     let mut effect = CaseEffect::default();
     for side in [&j.red, &j.black] {
@@ -366,7 +385,7 @@ fn case_effect(rules: &CompiledRules, d: &Diagram, j: &Judgement) -> CaseEffect 
                 if !same.contains(&restated) {
                     let miss = Unrestated {
                         restated,
-                        case: d.case(),
+                        case: case.clone(),
                         side: name,
                     };
                     effect.unrestated.push((f.id.clone(), miss));

@@ -32,8 +32,7 @@ pub fn run(args: &DiffArgs) -> ExitCode {
     };
     let corpus = Corpus::new(vec![a, b], diagrams);
     let Some(comparison) = compare(&corpus, 0, 1) else {
-        eprintln!("cannot compare the two rule sets");
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::NoComparison);
     };
     args.compare
         .print(&comparison, |c| c.to_markdown(None), Comparison::to_text)

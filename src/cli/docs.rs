@@ -48,8 +48,7 @@ pub fn run(args: &DocsArgs) -> ExitCode {
             if let Some(bar) = &bar {
                 bar.finish_and_clear();
             }
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
+            return super::fail(&e);
         }
     };
     let skipped = corpus.unreadable.len();
@@ -82,17 +81,11 @@ pub fn run(args: &DocsArgs) -> ExitCode {
 fn warn_unreadable(corpus: &Corpus) {
     let skipped = &corpus.unreadable;
     let total = skipped.len() + corpus.diagrams.len();
-    let shown: Vec<String> = skipped
-        .iter()
-        .take(5)
-        .map(|u| format!("`{}`", u.path.display()))
-        .collect();
-    let more = if skipped.len() > 5 { ", …" } else { "" };
-    eprintln!(
-        "warning: {} of {total} spec files could not be read and are left out of the pages: {}{more} (`xqlaw test` says why)",
-        skipped.len(),
-        shown.join(", ")
-    );
+    super::warn(&super::CommandWarning::SpecsLeftOut {
+        left_out: skipped.len(),
+        total,
+        names: skipped.iter().take(5).map(|u| u.path.clone()).collect(),
+    });
 }
 
 /// Writes (or checks) the book.
@@ -106,8 +99,7 @@ fn book(args: &DocsArgs, corpus: &Corpus, bar: Option<&indicatif::ProgressBar>) 
             if let Some(bar) = bar {
                 bar.finish_and_clear();
             }
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
+            return super::fail(&e);
         }
     };
     if args.check {
@@ -138,8 +130,7 @@ fn book(args: &DocsArgs, corpus: &Corpus, bar: Option<&indicatif::ProgressBar>) 
         bar.finish_and_clear();
     }
     if let Err(e) = written {
-        eprintln!("{e}");
-        return ExitCode::FAILURE;
+        return super::fail(&e);
     }
     outln!(
         "{} pages in {} ({} rewritten)",
@@ -217,8 +208,7 @@ fn edition(args: &DocsArgs, corpus: &Corpus) -> ExitCode {
         };
     }
     if let Err(e) = write_file(&out, &html, args.force) {
-        eprintln!("{e}");
-        return ExitCode::FAILURE;
+        return super::fail(&e);
     }
     outln!("the law's printable edition in {}", out.display());
     ExitCode::SUCCESS

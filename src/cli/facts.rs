@@ -27,7 +27,8 @@ pub fn run(args: &FactsArgs) -> miette::Result<()> {
     let moves = parse_text(&pos, &args.moves, args.notation)?;
     let facts = compute(&pos, &moves, &Settings::default())?;
     if args.json {
-        let text = serde_json::to_string_pretty(&facts).map_err(|e| miette::miette!("{e}"))?;
+        let text = serde_json::to_string_pretty(&facts)
+            .map_err(|e| super::CommandError::Json(e.to_string()))?;
         outln!("{text}");
     } else {
         let texts = write_line(&pos, &moves, args.notation);

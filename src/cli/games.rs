@@ -99,8 +99,7 @@ pub fn run_games(args: &GamesArgs) -> ExitCode {
         if e.to_lowercase().contains("broken pipe") {
             return ExitCode::SUCCESS;
         }
-        eprintln!("cannot write the output: {}", e.to_lowercase());
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::Output(e.to_lowercase()));
     }
     print_summary(args, &summary, changed);
     if summary.refused_count() > 0 {

@@ -4,7 +4,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use miette::IntoDiagnostic as _;
-use xqlaw::corpus::generated::{DEFAULT_RANDOM_PLAYS, DEFAULT_SEED, SpecCase, generate, to_jsonl};
+use xqlaw::corpus::generated::{
+    DEFAULT_RANDOM_PLAYS, DEFAULT_SEED, generate, spec_cases, to_jsonl,
+};
 use xqlaw::corpus::load_specs;
 use xqlaw::disk::{self, Writer};
 
@@ -29,17 +31,7 @@ pub struct GenerateArgs {
 /// Writes the corpus and says how many plays it holds.
 pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     let specs = load_specs(std::slice::from_ref(&args.specs))?;
-    let mut cases: Vec<SpecCase> = specs
-        .diagrams
-        .iter()
-        .map(|d| SpecCase {
-            id: d.spec.id.clone(),
-            start: *d.play.start(),
-            moves: d.play.moves().to_vec(),
-            assume_cycle: d.play.assumed_cycle().is_some(),
-        })
-        .collect();
-    cases.sort_by(|a, b| a.id.cmp(&b.id));
+    let cases = spec_cases(&specs.diagrams);
     let plays = generate(args.seed, args.count, &cases);
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).into_diagnostic()?;

@@ -114,8 +114,10 @@ fn run_batch_file(
         match std::fs::File::open(path) {
             Ok(f) => Box::new(std::io::BufReader::new(f)),
             Err(e) => {
-                eprintln!("cannot read `{path}`: {}", e.to_string().to_lowercase());
-                return ExitCode::FAILURE;
+                return super::fail(&super::CommandError::unreadable(
+                    std::path::Path::new(path),
+                    &e,
+                ));
             }
         }
     };
@@ -142,16 +144,16 @@ fn run_batch_file(
     let _ = std::io::stderr().flush();
     match result {
         Ok(summary) if summary.failed > 0 => {
-            eprintln!("{} of {} cases failed", summary.failed, summary.cases);
+            super::fail(&super::CommandError::CasesFailed {
+                failed: summary.failed,
+                cases: summary.cases,
+            });
             ExitCode::from(2)
         }
         Ok(_) => ExitCode::SUCCESS,
         // A reader that stopped listening (`| head -1`) wants no more and no complaint.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("batch failed: {}", e.to_string().to_lowercase());
-            ExitCode::FAILURE
-        }
+        Err(e) => super::fail(&super::CommandError::Batch(e.to_string().to_lowercase())),
     }
 }
 

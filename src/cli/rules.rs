@@ -7,8 +7,10 @@ use clap::ValueEnum;
 use miette::Diagnostic;
 use xqlaw::analyses::citations;
 use xqlaw::analyses::conflicts::{self, ConflictDiagnostic};
-use xqlaw::analyses::coverage::{FalseRestatement, InertRuling, UnverifiedRestatement, coverage};
-use xqlaw::corpus::{Corpus, Diagram};
+use xqlaw::analyses::coverage::{
+    FalseRestatement, InertRuling, RulingEffect, UnverifiedRestatement, coverage,
+};
+use xqlaw::corpus::{CasePlay, Corpus};
 use xqlaw::words::plural;
 use xqlaw::{CompileErrors, CompiledRules, GraphFormat, load_rules};
 
@@ -25,8 +27,13 @@ pub struct CheckArgs {
     #[arg(long = "specs")]
     specs: Vec<PathBuf>,
     /// Only compile; do not run the spec diagrams to look for conflicts.
-    #[arg(long, conflicts_with = "specs")]
+    #[arg(long, conflicts_with_all = ["specs", "generated"])]
     no_specs: bool,
+    /// A generated corpus of repeating plays (JSON lines, as `xqlaw generate` writes them) on
+    /// which every `restates` claim is verified as well (default, when no `--specs` is given:
+    /// the project's `spec-tests/generated/plays.jsonl`, if it is there).
+    #[arg(long)]
+    generated: Option<PathBuf>,
 }
 
 /// Output formats of `xqlaw graph`.
@@ -52,9 +59,9 @@ pub struct GraphArgs {
 /// conflicting rulings.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
     let mut no_cases = false;
+    let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     // Where the cases came from, when they were found by walking up from the rule files.
     let walked_to = (!args.no_specs && args.specs.is_empty()).then(|| {
-        let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
         format!(
             " of `{}`",
             super::project_of(&files).join("spec-tests").display()
@@ -63,7 +70,6 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     let diagrams = if args.no_specs {
         Vec::new()
     } else {
-        let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
         // With no case to search, the files are still compiled and checked, but the run
         // fails: a check that judged nothing must not look clean.
         super::specs_for(&args.specs, &files).unwrap_or_else(|_| {
@@ -72,6 +78,17 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
         })
     };
     let searched = diagrams.len();
+    let spec_cases: Vec<CasePlay> = diagrams.iter().map(|d| d.case_play()).collect();
+    // The restatements are verified on the generated plays too; a corpus that does not read
+    // fails the run, as a spec folder that does not would.
+    let generated = if args.no_specs {
+        None
+    } else {
+        super::generated_for(args.generated.as_deref(), &args.specs, &files).unwrap_or_else(|_| {
+            no_cases = true;
+            None
+        })
+    };
     let compiled: Vec<(&PathBuf, Result<CompiledRules, CompileErrors>)> =
         args.files.iter().map(|f| (f, load_rules(f))).collect();
     // The rule sets that compile judge the corpus together.
@@ -96,7 +113,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 for d in ConflictDiagnostic::grouped(rules, &found) {
                     eprint!("{}", render(&d));
                 }
-                let effects = effect_diagnostics(rules, &corpus.diagrams);
+                let effects = effect_diagnostics(rules, &spec_cases, generated.as_deref());
                 let false_claims = effects.errors.len();
                 for e in &effects.errors {
                     eprint!("{}", render(e));
@@ -124,8 +141,15 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 } else {
                     problems.join(", ")
                 };
+                let verified = generated.as_ref().map_or(String::new(), |g| {
+                    format!(
+                        "; restatements verified on {} generated play{} too",
+                        g.len(),
+                        plural(g.len())
+                    )
+                });
                 eprintln!(
-                    "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams{} searched for conflicts)",
+                    "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams{} searched for conflicts{verified})",
                     file.display(),
                     rules.terms().len(),
                     rules.rulings().len(),
@@ -204,29 +228,40 @@ struct EffectDiagnostics {
 }
 
 /// The effect diagnostics of the rulings `rules` defines in its own file (an inherited
-/// ruling is checked with the rule set that defines it). Nothing when there are no cases.
-fn effect_diagnostics(rules: &CompiledRules, diagrams: &[Diagram]) -> EffectDiagnostics {
+/// ruling is checked with the rule set that defines it): on the spec cases, false
+/// restatements, inert rulings and unverifiable restatements; on the generated plays, if
+/// given, false restatements (a ruling that decides only generated plays is still asked for a
+/// spec case that shows its sentence). Nothing when there are no cases.
+fn effect_diagnostics(
+    rules: &CompiledRules,
+    spec_cases: &[CasePlay],
+    generated: Option<&[CasePlay]>,
+) -> EffectDiagnostics {
     let mut found = EffectDiagnostics {
         errors: Vec::new(),
         warnings: Vec::new(),
     };
-    if diagrams.is_empty() {
-        return found;
-    }
-    let coverage = coverage(rules, diagrams);
-    for effect in &coverage.rulings {
-        let own = rules
+    let own = |effect: &RulingEffect| {
+        rules
             .ruling(&effect.ruling)
-            .is_some_and(|r| r.meta.defined_in == rules.name());
-        if !own {
-            continue;
+            .is_some_and(|r| r.meta.defined_in == rules.name())
+    };
+    if !spec_cases.is_empty() {
+        let coverage = coverage(rules, spec_cases);
+        for effect in coverage.rulings.iter().filter(|e| own(e)) {
+            found.errors.extend(FalseRestatement::of(rules, effect));
+            if let Some(w) = InertRuling::of(rules, &coverage, effect) {
+                found.warnings.push(Box::new(w));
+            }
+            if let Some(w) = UnverifiedRestatement::of(rules, &coverage, effect) {
+                found.warnings.push(Box::new(w));
+            }
         }
-        found.errors.extend(FalseRestatement::of(rules, effect));
-        if let Some(w) = InertRuling::of(rules, &coverage, effect) {
-            found.warnings.push(Box::new(w));
-        }
-        if let Some(w) = UnverifiedRestatement::of(rules, &coverage, effect) {
-            found.warnings.push(Box::new(w));
+    }
+    if let Some(generated) = generated.filter(|g| !g.is_empty()) {
+        let coverage = coverage(rules, generated);
+        for effect in coverage.rulings.iter().filter(|e| own(e)) {
+            found.errors.extend(FalseRestatement::of(rules, effect));
         }
     }
     found
@@ -245,10 +280,7 @@ pub fn load(path: &Path) -> Result<CompiledRules, ExitCode> {
 /// Prints the predicate graph.
 pub fn run_graph(args: &GraphArgs) -> miette::Result<()> {
     let Ok(rules) = load(&args.file) else {
-        return Err(miette::miette!(
-            "`{}` does not compile",
-            args.file.display()
-        ));
+        return Err(super::CommandError::DoesNotCompile(args.file.clone()).into());
     };
     let format = match args.format {
         GraphFormatArg::Dot => GraphFormat::Dot,

@@ -46,16 +46,11 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         };
         outln!("xqlaw workbench: http://{host}/  (Ctrl-C stops it)");
         if !addr.ip().is_loopback() {
-            eprintln!(
-                "warning: listening on {addr}: other machines can reach the workbench and save rule files"
-            );
+            super::warn(&super::CommandWarning::OpenWorkbench(addr));
         }
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => super::fail(&e),
     }
 }

@@ -78,7 +78,7 @@ pub fn run(args: &StandingsArgs) -> ExitCode {
 
 fn read_results(path: &Path) -> Result<Tournament, ()> {
     let text = xqlaw::disk::read_text(path).map_err(|e| {
-        eprintln!("cannot read `{}`: {e}", path.display());
+        super::fail(&super::CommandError::unreadable(path, &e));
     })?;
     Tournament::read(SourceFile::new(path.display().to_string(), text)).map_err(|errors| {
         eprint!("{}", super::render(&errors));
@@ -110,7 +110,7 @@ fn load_any(path: &Path) -> Result<CompiledRules, ()> {
         Err(errors) if missing_parent(&errors) => {
             let rules_dir = super::project_of(&[path]).join("rules");
             let text = xqlaw::disk::read_text(path).map_err(|e| {
-                eprintln!("cannot read `{}`: {e}", path.display());
+                super::fail(&super::CommandError::unreadable(path, &e));
             })?;
             compile_amendment(&path.display().to_string(), &text, &rules_dir)
                 .map_err(|e| report(&e))

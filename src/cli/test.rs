@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use xqlaw::analyses::coverage::coverage;
 use xqlaw::corpus::{
-    Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files, standings_files,
-    totals,
+    CasePlay, Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files,
+    standings_files, totals,
 };
 use xqlaw::{CompiledRules, rule_files};
 
@@ -27,9 +27,14 @@ pub struct TestArgs {
     #[arg(long, short)]
     quiet: bool,
     /// Also print, for each rule set, the cases each ruling decides (whose verdict changes
-    /// when it alone is removed) and the rulings that decide none.
+    /// when it alone is removed) and the rulings that decide none: on the spec cases, and on
+    /// the generated corpus of repeating plays.
     #[arg(long)]
     coverage: bool,
+    /// The generated corpus `--coverage` reports on (default, when no spec path is given: the
+    /// project's `spec-tests/generated/plays.jsonl`, if it is there).
+    #[arg(long, requires = "coverage")]
+    generated: Option<PathBuf>,
 }
 
 /// Runs the corpus; exit 1 if any case failed, a rule file does not compile, or no case was
@@ -45,8 +50,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         args.rules.clone()
     };
     if chosen.is_empty() {
-        eprintln!("no rule files: give `--rules FILE` or run inside the project");
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::NoRuleFiles);
     }
     let mut rule_sets: Vec<(&PathBuf, CompiledRules)> = Vec::new();
     let mut broken = false;
@@ -54,10 +58,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         match load(file) {
             Ok(rules) => rule_sets.push((file, rules)),
             Err(_) => {
-                eprintln!(
-                    "{}: does not compile, its cases are not run",
-                    file.display()
-                );
+                super::fail(&super::CommandError::RulesBroken(file.clone()));
                 broken = true;
             }
         }
@@ -104,6 +105,11 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
     if args.coverage && paths.iter().all(|p| p.exists()) {
         print_coverage(&corpus);
+        match super::generated_for(args.generated.as_deref(), &args.paths, &given) {
+            Ok(Some(plays)) => print_generated_coverage(&corpus, &plays),
+            Ok(None) => {}
+            Err(code) => return code,
+        }
     }
     let mut t = totals(&reports);
     let standings_failed = standings.iter().filter(|r| r.is_failure()).count();
@@ -124,12 +130,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
     }
     outln!("{} passed, {} failed", t.passed, t.failed);
     if reports.is_empty() && standings.is_empty() {
-        let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
-        eprintln!(
-            "no cases judged: no spec file under {} states an expectation for the rule sets run",
-            shown.join(", ")
-        );
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::NoCasesJudged(paths.clone()));
     }
     if t.failed > 0 || broken {
         ExitCode::FAILURE
@@ -140,10 +141,22 @@ pub fn run(args: &TestArgs) -> ExitCode {
 
 /// Prints the coverage of each rule set of `corpus` on its diagrams, taken in path order.
 fn print_coverage(corpus: &Corpus) {
-    let mut diagrams: Vec<Diagram> = corpus.diagrams.clone();
+    let mut diagrams: Vec<&Diagram> = corpus.diagrams.iter().collect();
     diagrams.sort_by(|a, b| a.path.cmp(&b.path));
+    let cases: Vec<CasePlay> = diagrams.iter().map(|d| d.case_play()).collect();
     for rules in &corpus.rules {
-        outln!("\n{}", coverage(rules, &diagrams).to_text());
+        outln!("\n{}", coverage(rules, &cases).to_text());
+    }
+}
+
+/// Prints the coverage of each rule set of `corpus` on the generated plays.
+fn print_generated_coverage(corpus: &Corpus, plays: &[CasePlay]) {
+    outln!(
+        "\non the generated corpus of {} repeating plays:",
+        plays.len()
+    );
+    for rules in &corpus.rules {
+        outln!("\n{}", coverage(rules, plays).to_text());
     }
 }
 
@@ -175,17 +188,17 @@ fn no_expectations(file: &Path, rules: &CompiledRules, rules_dir: &Path) -> Stri
 
 /// Warns when two rule files declare the same name: their lines would look alike.
 fn warn_same_names(rule_sets: &[(&PathBuf, CompiledRules)]) {
-    let mut by_name: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    let mut by_name: BTreeMap<&str, Vec<PathBuf>> = BTreeMap::new();
     for (file, rules) in rule_sets {
         by_name
             .entry(rules.name())
             .or_default()
-            .push(format!("`{}`", file.display()));
+            .push((*file).clone());
     }
     for (name, files) in by_name.into_iter().filter(|(_, f)| f.len() > 1) {
-        eprintln!(
-            "warning: {} all declare `{name}`: each is judged by `{name}`'s expectations and reported under that name",
-            files.join(", ")
-        );
+        super::warn(&super::CommandWarning::SameName {
+            name: name.to_owned(),
+            files,
+        });
     }
 }

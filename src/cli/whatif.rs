@@ -49,15 +49,10 @@ pub(super) fn load_amendment(
     // A missing base is said as such, before the amended text's `extends` look beside it.
     let unreadable = base.and_then(|base| {
         let e = xqlaw::disk::read(base).err()?;
-        Some(format!(
-            "cannot read the base `{}`: {}",
-            base.display(),
-            e.to_string().to_lowercase()
-        ))
+        Some(super::CommandError::unreadable(base, &e))
     });
-    if let Some(message) = unreadable {
-        eprintln!("{message}");
-        return Err(ExitCode::FAILURE);
+    if let Some(error) = unreadable {
+        return Err(super::fail(&error));
     }
     let project = super::project_of(&[amended_file]);
     // `extends` resolve beside the base when one is named, else in the project's rules.
@@ -71,12 +66,10 @@ pub(super) fn load_amendment(
     let text = match xqlaw::disk::read_text(amended_file) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!(
-                "cannot read `{}`: {}",
-                amended_file.display(),
-                e.to_string().to_lowercase()
-            );
-            return Err(ExitCode::FAILURE);
+            return Err(super::fail(&super::CommandError::unreadable(
+                amended_file,
+                &e,
+            )));
         }
     };
     let origin = amended_file.display().to_string();
@@ -93,18 +86,12 @@ pub(super) fn load_amendment(
         .map(Path::to_path_buf)
         .or_else(|| base_path(&amended, &rules_dir))
     else {
-        eprintln!(
-            "no base to compare `{}` with: `{}` has no rule set `{}`{}; give `--base FILE`",
-            amended_file.display(),
-            rules_dir.display(),
-            amended.name(),
-            amended
-                .extends()
-                .first()
-                .map(|p| format!(" nor `{p}`"))
-                .unwrap_or_default()
-        );
-        return Err(ExitCode::FAILURE);
+        return Err(super::fail(&super::CommandError::NoBase {
+            amended: amended_file.to_path_buf(),
+            dir: rules_dir,
+            name: amended.name().to_owned(),
+            parent: amended.extends().first().cloned(),
+        }));
     };
     let base = load(&base_file)?;
     Ok((base, base_file, amended))

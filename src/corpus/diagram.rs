@@ -122,6 +122,14 @@ impl Diagram {
         }
     }
 
+    /// The diagram as a case to weigh rulings on.
+    pub fn case_play(&self) -> super::CasePlay {
+        super::CasePlay {
+            case: self.case(),
+            play: self.play.clone(),
+        }
+    }
+
     /// Judges the diagram's play with `rules`. The explanation names the moves in the law's
     /// Vietnamese notation, as the law prints them.
     ///

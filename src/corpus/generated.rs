@@ -18,8 +18,17 @@
 //! id says where each came from. Nothing here asks a rule set or a fact: the corpus depends on
 //! the engine and the seed alone, and a change of the law's readings never changes it.
 
-use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::Path;
 
+use miette::Diagnostic;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::CasePlay;
+use crate::eval::Play;
+use crate::source::{Loc, SourceFile};
+use crate::vocab::CaseId;
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Setup, Square};
 
 /// The seed the project's corpus is generated from.
@@ -204,6 +213,21 @@ pub struct SpecCase {
     pub assume_cycle: bool,
 }
 
+/// The spec cases of `diagrams` as the corpus mirrors and flips them, in id order.
+pub fn spec_cases(diagrams: &[super::Diagram]) -> Vec<SpecCase> {
+    let mut cases: Vec<SpecCase> = diagrams
+        .iter()
+        .map(|d| SpecCase {
+            id: d.spec.id.clone(),
+            start: *d.play.start(),
+            moves: d.play.moves().to_vec(),
+            assume_cycle: d.play.assumed_cycle().is_some(),
+        })
+        .collect();
+    cases.sort_by(|a, b| a.id.cmp(&b.id));
+    cases
+}
+
 /// The transformed twins of a spec case: one play per [`Transform`], named
 /// `<transform>-<id>`.
 pub fn transformed(case: &SpecCase) -> Vec<GeneratedPlay> {
@@ -263,20 +287,147 @@ pub fn to_jsonl(plays: &[GeneratedPlay]) -> String {
     s
 }
 
-/// The plays of JSON lines, with the number (from 1) of every line that does not read.
-pub fn from_jsonl(text: &str) -> (Vec<GeneratedPlay>, Vec<usize>) {
+/// Where the project's corpus stands under its `spec-tests/` folder.
+pub const CORPUS_FILE: &str = "generated/plays.jsonl";
+
+/// The topic of a generated play as a case (spec cases have their folder's name).
+pub const TOPIC: &str = "generated";
+
+/// Why a play given to a presumed cycle is judged so: it is the twin of a spec case whose
+/// moves the law rules on as a cycle although no position repeats.
+const TWIN_ASSUMES_CYCLE: &str =
+    "the twin of a spec case whose moves the law judges as a cycle, though no position repeats";
+
+/// The plays of JSON lines, each with its line's place in `text`, and the places of the
+/// lines that do not read as a play or do not replay (an illegal move, a bad position).
+fn read_jsonl(text: &str) -> (Vec<(GeneratedPlay, Play)>, Vec<BadLine>) {
     let mut plays = Vec::new();
     let mut bad = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let start = offset;
+        offset += line.len();
+        let content = line.trim_end();
+        if content.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str(line) {
+        let read: Result<GeneratedPlay, String> =
+            serde_json::from_str(content).map_err(|e| e.to_string());
+        let replayed = read.and_then(|p| match p.replay() {
+            Some((start, moves)) => {
+                let mut play = Play::new(start, moves);
+                if p.assume_cycle {
+                    play = play.assuming_cycle(TWIN_ASSUMES_CYCLE);
+                }
+                Ok((p, play))
+            }
+            None => Err("its position or a move does not replay".to_owned()),
+        });
+        match replayed {
             Ok(p) => plays.push(p),
-            Err(_) => bad.push(i + 1),
+            Err(why) => bad.push(BadLine {
+                line: i + 1,
+                at: Loc::new(start, start + content.len()),
+                why,
+            }),
         }
     }
     (plays, bad)
+}
+
+/// A line of a corpus file that is no play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BadLine {
+    /// Its number, from 1.
+    line: usize,
+    /// Where it stands in the file.
+    at: Loc,
+    /// Why it is no play.
+    why: String,
+}
+
+/// Reads the generated corpus at `path` (as `xqlaw generate` writes it): each play a case of
+/// topic [`TOPIC`], its id as id and title.
+///
+/// # Errors
+///
+/// The file cannot be read, or some line is not a play that replays: the error points at the
+/// first such line and counts the others.
+pub fn load(path: &Path) -> Result<Vec<CasePlay>, GeneratedError> {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|e| GeneratedError::Unreadable {
+        path: name.clone(),
+        reason: e.to_string().to_lowercase(),
+    })?;
+    let (plays, bad) = read_jsonl(&text);
+    if let Some(first) = bad.first() {
+        return Err(GeneratedError::BadLines(Box::new(BadLines {
+            first_line: first.line,
+            others: bad.len() - 1,
+            why: first.why.clone(),
+            file: SourceFile::new(name, text.as_str()),
+            at: first.at,
+        })));
+    }
+    Ok(plays
+        .into_iter()
+        .map(|(p, play)| CasePlay {
+            case: CaseId {
+                topic: TOPIC.to_owned(),
+                title: p.id.clone(),
+                id: p.id,
+                article: String::new(),
+            },
+            play,
+        })
+        .collect())
+}
+
+/// Why the generated corpus could not be read.
+#[derive(Debug, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum GeneratedError {
+    /// The file cannot be read.
+    #[error("cannot read the generated corpus `{path}`: {reason}")]
+    #[diagnostic(code("xqlaw::generated::read"), help("`xqlaw generate` writes it"))]
+    Unreadable {
+        /// The path, as given.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// Some line is not a play that replays.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    BadLines(Box<BadLines>),
+}
+
+/// Lines of the generated corpus that are no play, pointing at the first.
+#[derive(Debug, Error, Diagnostic)]
+#[error("line {first_line} of the generated corpus is no play{}: {why}", others_text(*others))]
+#[diagnostic(
+    code("xqlaw::generated::line"),
+    help(
+        "each line is a play as `xqlaw generate` writes it, `{{\"id\": …, \"fen\": …, \"moves\": […]}}`, with legal moves; `xqlaw generate` writes the corpus anew"
+    )
+)]
+pub struct BadLines {
+    first_line: usize,
+    others: usize,
+    why: String,
+    #[source_code]
+    file: SourceFile,
+    #[label("this line")]
+    at: Loc,
+}
+
+/// `, nor are 3 other lines`, or nothing.
+fn others_text(others: usize) -> String {
+    match others {
+        0 => String::new(),
+        1 => ", nor is 1 other line".to_owned(),
+        n => format!(", nor are {n} other lines"),
+    }
 }
 
 /// The squares a piece of `role` and `color` may stand on.
@@ -589,8 +740,44 @@ mod tests {
     fn jsonl_round_trips_and_names_bad_lines() {
         let plays = random_plays(3, 5);
         let text = to_jsonl(&plays);
-        assert_eq!(from_jsonl(&text), (plays, vec![]));
-        let (_, bad) = from_jsonl("{\"id\": 1}\n\n{}\n");
-        assert_eq!(bad, vec![1, 3]);
+        let (read, bad) = read_jsonl(&text);
+        assert!(bad.is_empty(), "{bad:?}");
+        let read: Vec<GeneratedPlay> = read.into_iter().map(|(p, _)| p).collect();
+        assert_eq!(read, plays);
+        // A line that is no play, a blank line, and a play whose move is illegal.
+        let illegal = "{\"id\":\"x\",\"fen\":\"4k4/9/9/9/9/9/9/9/9/4K4 w\",\"moves\":[\"e0e2\"]}";
+        let (_, bad) = read_jsonl(&format!("{{\"id\": 1}}\n\n{illegal}\n"));
+        let lines: Vec<usize> = bad.iter().map(|b| b.line).collect();
+        assert_eq!(lines, vec![1, 3]);
+        assert_eq!(bad[1].why, "its position or a move does not replay");
+    }
+
+    #[test]
+    fn a_corpus_with_a_bad_line_is_refused_at_that_line() {
+        let dir = std::env::temp_dir().join(format!("xqlaw-generated-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("plays.jsonl");
+        let good = to_jsonl(&random_plays(5, 2));
+        std::fs::write(&path, format!("{good}not a play\n{{}}\n")).unwrap();
+        let err = load(&path).unwrap_err();
+        let missing = load(&dir.join("none.jsonl")).unwrap_err();
+        std::fs::write(&path, &good).unwrap();
+        let loaded = load(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            err.to_string()
+                .starts_with("line 3 of the generated corpus is no play, nor is 1 other line: "),
+            "{err}"
+        );
+        let text = crate::report::render(&err);
+        assert!(text.contains("not a play"), "{text}");
+        assert!(
+            missing
+                .to_string()
+                .starts_with("cannot read the generated corpus")
+        );
+        assert_eq!(loaded.len(), 2);
+        assert_eq!(loaded[0].case.topic, TOPIC);
+        assert_eq!(loaded[0].case.id, "random-00000");
     }
 }

@@ -153,11 +153,17 @@ pub fn facts() -> String {
     let _ = writeln!(
         s,
         "The facts are computed from the positions before and after every move of a disputed \
-         play (`xqlaw facts` prints them). Rule files name them in terms; a name that is not \
-         here is an error. Move facts are said of a whole move; threat facts of one capture \
-         threat of the move (an attacker of the mover and an enemy piece other than the king it \
-         could legally take next). Facts with piece kinds take a list: `attacker(horse, cannon)`; \
-         the kinds are {}.\n",
+         play (`xqlaw facts` prints them). They observe the board and judge nothing: each says \
+         what the positions show (an attack, a legal capture and the recaptures that follow, a \
+         pin and the kind of piece that pins, a line a piece cannot legally leave, material won \
+         or lost by a capture and the best captures after it, a check given, a protector's line \
+         cut and how). What the law makes of them (a chase, a held piece, a sacrifice, an \
+         exchange, a waiting move, a parry) is a term of the rule file, which quotes the \
+         sentence it reads, so a committee that reads a sentence otherwise edits that term. \
+         Rule files name the facts in terms; a name that is not here is an error. Move facts are \
+         said of a whole move; threat facts of one capture threat of the move (an attacker of \
+         the mover and an enemy piece other than the king it could legally take next). Facts \
+         with piece kinds take a list: `attacker(horse, cannon)`; the kinds are {}.\n",
         ROLE_NAMES
             .iter()
             .map(|(n, _)| format!("`{n}`"))
@@ -179,5 +185,123 @@ pub fn facts() -> String {
         }
         let _ = writeln!(s);
     }
+    let _ = writeln!(
+        s,
+        "## Readings that are terms, not facts\n\n\
+         These were facts once, and decided a reading of the law in the code; they are terms of \
+         the rule files now, each quoting its sentence, over the facts above.\n\n\
+         | reading | term of `vn-1999` | over the facts |\n|---|---|---|"
+    );
+    let names = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (reading, terms, article, facts) in READINGS_MADE_TERMS {
+        let _ = writeln!(
+            s,
+            "| {} | {} ({}) | {} |",
+            cell(reading),
+            names(terms),
+            cell(article),
+            names(facts)
+        );
+    }
     s
+}
+
+/// The readings of the law that left the facts for the rule file: what was read, the terms
+/// that read it now with the articles they cite, and the facts they are written over.
+const READINGS_MADE_TERMS: &[(&str, &[&str], &str, &[&str])] = &[
+    (
+        "a piece held to its line (bị giam), and by what",
+        &["held", "held-by-cannon", "held-rook-moving"],
+        "Điều 24.20, 24.23",
+        &[
+            "target-confined",
+            "target-can-capture-attacker",
+            "target-pinned-by",
+            "attacker-confined-to-move-line",
+            "attacker-pinned-by",
+        ],
+    ),
+    (
+        "an offer to exchange, of pieces of any kind",
+        &["offers-exchange", "exchanging"],
+        "Điều 22.5",
+        &[
+            "equal-value",
+            "target-can-capture-attacker",
+            "attacker-really-protected",
+            "moved-attacked",
+            "moved-really-protected",
+            "moved-capture-wins",
+            "moved-capture-loses",
+        ],
+    ),
+    (
+        "a sacrifice",
+        &["sacrificing", "offered-to-same-kind"],
+        "Điều 22.7, 24.20",
+        &[
+            "moved-attacked",
+            "moved-really-protected",
+            "same-kind",
+            "target-can-capture-attacker",
+        ],
+    ),
+    (
+        "a waiting (idle) move",
+        &["waiting"],
+        "Điều 22.8",
+        &[
+            "check",
+            "mate-threat",
+            "capture",
+            "block",
+            "parries-mate-threat",
+        ],
+    ),
+    (
+        "a root cut by a parry is not taken away",
+        &["root-taken-away"],
+        "Điều 22.16; Điều 23, điểm 6 và 10",
+        &["protection-removed", "protection-cut-by-parry"],
+    ),
+    (
+        "a threat to check and capture",
+        &["check-and-capture", "threatening-check-and-capture"],
+        "Điều 23, điểm 10",
+        &["capture-discovers-check"],
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::READINGS_MADE_TERMS;
+    use crate::facts::REGISTRY;
+    use crate::test_support::law;
+
+    /// Every term and fact the facts page names beside a reading exists: the law's terms in
+    /// `vn-1999`, the facts in the registry.
+    #[test]
+    fn the_readings_made_terms_name_what_exists() {
+        let law = law();
+        for (reading, terms, _, facts) in READINGS_MADE_TERMS {
+            for t in *terms {
+                assert!(
+                    law.terms.iter().any(|x| x.id == *t),
+                    "{reading}: no term `{t}`"
+                );
+            }
+            for f in *facts {
+                assert!(
+                    REGISTRY.iter().any(|s| s.name == *f),
+                    "{reading}: no fact `{f}`"
+                );
+            }
+        }
+    }
 }

@@ -28,7 +28,8 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
         return variant_page(corpus, index);
     }
     let grouped = articles::group(corpus, r);
-    let coverage = coverage(r, &corpus.diagrams);
+    let cases: Vec<_> = corpus.diagrams.iter().map(|d| d.case_play()).collect();
+    let coverage = coverage(r, &cases);
     let mut files = vec![GeneratedFile {
         path: links::rule_set(&r.name).into(),
         contents: overview(corpus, r, &grouped),

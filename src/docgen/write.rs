@@ -33,37 +33,47 @@ const MARK_LINES: usize = 3;
 pub const GENERATED_DIRS: [&str; 5] = ["rules", "diagrams", "compare", "graphs", "practice"];
 
 /// Why the pages could not be written.
-#[derive(Debug, Error)]
+#[derive(Debug, Error, miette::Diagnostic)]
 #[non_exhaustive]
 pub enum WriteError {
     /// The folder holds files but is not a book of `xqlaw docs`.
-    #[error(
-        "`{0}` is not empty and is not a book made by `xqlaw docs` (its SUMMARY.md has no generated mark); \
-         choose an empty or new folder, or pass `--force` to write into it anyway"
+    #[error("`{0}` is not empty and is not a book made by `xqlaw docs`")]
+    #[diagnostic(
+        code(xqlaw::docs::not_a_book),
+        help(
+            "its SUMMARY.md has no generated mark; choose an empty or new folder, or pass \
+             `--force` to write into it anyway"
+        )
     )]
     NotABook(PathBuf),
     /// A file that xqlaw did not write stands where a page goes.
-    #[error(
-        "`{0}` was not written by `xqlaw docs` (no generated mark): refusing to overwrite it; \
-         move it away, or pass `--force`"
+    #[error("`{0}` was not written by `xqlaw docs` (no generated mark): refusing to overwrite it")]
+    #[diagnostic(
+        code(xqlaw::docs::not_generated),
+        help("move it away, or pass `--force`")
     )]
     NotGenerated(PathBuf),
     /// A symlink stands on the way to a page, or is a folder that is swept.
-    #[error("`{0}` is a symlink: `xqlaw docs` never writes or deletes through one; remove it")]
+    #[error("`{0}` is a symlink: `xqlaw docs` never writes or deletes through one")]
+    #[diagnostic(code(xqlaw::docs::symlink), help("remove it"))]
     Symlink(PathBuf),
     /// Something other than a regular file (a FIFO, a device, a folder) stands where a page
     /// goes.
-    #[error(
-        "`{0}` is not a regular file: `xqlaw docs` reads and writes only regular files; remove it"
-    )]
+    #[error("`{0}` is not a regular file: `xqlaw docs` reads and writes only regular files")]
+    #[diagnostic(code(xqlaw::docs::not_a_file), help("remove it"))]
     NotAFile(PathBuf),
     /// A page's path is not a plain relative path.
     #[error("`{0}` is not a plain path inside the output folder")]
+    #[diagnostic(code(xqlaw::docs::outside))]
     OutsidePath(PathBuf),
     /// A name in a page's path (a spec folder's, say) that mdBook cannot build a book with.
     #[error(
         "`{path}`: the name `{name}` cannot stand in a book's path (mdBook refuses it); \
-         nothing was written: rename it with letters, digits, `-`, `_` and `.` only"
+         nothing was written"
+    )]
+    #[diagnostic(
+        code(xqlaw::docs::bad_name),
+        help("rename it with letters, digits, `-`, `_` and `.` only")
     )]
     BadName {
         /// The page's path.
@@ -73,6 +83,7 @@ pub enum WriteError {
     },
     /// The file system said no.
     #[error("cannot write `{path}`: {message}")]
+    #[diagnostic(code(xqlaw::docs::io))]
     Io {
         /// The path.
         path: PathBuf,

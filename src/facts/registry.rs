@@ -351,3 +351,40 @@ pub const ROLE_NAMES: &[(&str, crate::xiangqi::Role)] = &[
     ("cannon", crate::xiangqi::Role::Cannon),
     ("pawn", crate::xiangqi::Role::Pawn),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::REGISTRY;
+
+    /// Facts observe the board and judge nothing: no fact's name or documentation uses a word
+    /// of the law's readings, which are terms of the rule files.
+    #[test]
+    fn no_fact_judges() {
+        const READINGS: &[&str] = &[
+            "held",
+            "chase",
+            "sacrific",
+            "exchange",
+            "idle",
+            "waiting",
+            "forbid",
+            "allow",
+            "violat",
+            "perpetual",
+            "harmless",
+            "offer",
+            "root",
+        ];
+        for spec in REGISTRY {
+            let doc = spec.doc.to_lowercase();
+            for word in READINGS {
+                assert!(
+                    !doc.contains(word) && !spec.name.contains(word),
+                    "`{}` says `{word}`: {}",
+                    spec.name,
+                    spec.doc
+                );
+            }
+        }
+    }
+}

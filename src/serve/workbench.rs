@@ -60,17 +60,20 @@ struct Cache {
 }
 
 /// Why the workbench could not start.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[non_exhaustive]
 pub enum LoadError {
     /// The rules folder is not a folder.
     #[error("`{0}` is not a folder of rule files; give `--rules DIR`")]
+    #[diagnostic(code(xqlaw::serve::rules))]
     NoRules(PathBuf),
     /// The spec files could not be read.
     #[error("cannot read the spec files: {0}")]
+    #[diagnostic(code(xqlaw::serve::specs))]
     Specs(String),
     /// No spec file could be used.
     #[error("no case to judge: no spec file under `{0}` could be read; give `--specs DIR`")]
+    #[diagnostic(code(xqlaw::serve::no_cases))]
     NoCases(PathBuf),
 }
 

@@ -1,0 +1,161 @@
+//! The command line's own errors and warnings: what goes wrong between the arguments and the
+//! library (a file that cannot be read, no cases to judge, no base to compare with).
+//!
+//! As in the library, each variant owns its message, help and code, and nothing in a command
+//! formats an error's text; every command prints them through miette ([`fail`], [`warn`]).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+/// Paths shown as a list: each in backticks, joined by commas.
+fn shown(paths: &[PathBuf]) -> String {
+    let quoted: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+    quoted.join(", ")
+}
+
+/// Something a command cannot do.
+#[derive(Debug, Error, Diagnostic)]
+pub enum CommandError {
+    /// A file named on the command line cannot be read.
+    #[error("cannot read `{}`: {reason}", path.display())]
+    #[diagnostic(code(xqlaw::cli::unreadable))]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said, in lower case.
+        reason: String,
+    },
+    /// No `spec-tests/` folder was found and none was given.
+    #[error(
+        "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in \
+         the current folder; give the spec files"
+    )]
+    #[diagnostic(code(xqlaw::cli::no_specs))]
+    NoSpecsFolder,
+    /// The spec files given were found, but none could be read.
+    #[error("no cases to judge: no spec file under {} could be read", shown(.0))]
+    #[diagnostic(code(xqlaw::cli::no_specs))]
+    NoReadableSpecs(Vec<PathBuf>),
+    /// No spec file states an expectation for the rule sets run.
+    #[error(
+        "no cases judged: no spec file under {} states an expectation for the rule sets run",
+        shown(.0)
+    )]
+    #[diagnostic(code(xqlaw::cli::no_cases))]
+    NoCasesJudged(Vec<PathBuf>),
+    /// `xqlaw test` found no rule file to run.
+    #[error("no rule files: give `--rules FILE` or run inside the project")]
+    #[diagnostic(code(xqlaw::cli::no_rules))]
+    NoRuleFiles,
+    /// A rule file of `xqlaw test` does not compile (its errors are printed before).
+    #[error("{}: does not compile, its cases are not run", .0.display())]
+    #[diagnostic(code(xqlaw::cli::rules_broken))]
+    RulesBroken(PathBuf),
+    /// A rule file does not compile (its errors are printed before).
+    #[error("`{}` does not compile", .0.display())]
+    #[diagnostic(code(xqlaw::cli::does_not_compile))]
+    DoesNotCompile(PathBuf),
+    /// An amendment whose base cannot be found.
+    #[error(
+        "no base to compare `{}` with: `{}` has no rule set `{name}`{}; give `--base FILE`",
+        amended.display(),
+        dir.display(),
+        parent.as_ref().map(|p| format!(" nor `{p}`")).unwrap_or_default()
+    )]
+    #[diagnostic(code(xqlaw::cli::no_base))]
+    NoBase {
+        /// The amended rule file.
+        amended: PathBuf,
+        /// The folder searched.
+        dir: PathBuf,
+        /// The amended rule set's name.
+        name: String,
+        /// The rule set it extends, if any.
+        parent: Option<String>,
+    },
+    /// The two rule sets of `xqlaw diff` judged no diagram in common.
+    #[error("cannot compare the two rule sets")]
+    #[diagnostic(code(xqlaw::cli::no_comparison))]
+    NoComparison,
+    /// Some lines of a batch failed (each is reported in the output).
+    #[error("{failed} of {cases} cases failed")]
+    #[diagnostic(code(xqlaw::cli::batch_cases))]
+    CasesFailed {
+        /// Lines that failed.
+        failed: usize,
+        /// Lines read.
+        cases: usize,
+    },
+    /// A batch stopped: its input or output failed.
+    #[error("batch failed: {0}")]
+    #[diagnostic(code(xqlaw::cli::batch))]
+    Batch(String),
+    /// Standard output could not be written.
+    #[error("cannot write the output: {0}")]
+    #[diagnostic(code(xqlaw::cli::output))]
+    Output(String),
+    /// A value could not be written as JSON.
+    #[error("cannot write JSON: {0}")]
+    #[diagnostic(code(xqlaw::cli::json))]
+    Json(String),
+}
+
+impl CommandError {
+    /// A file that cannot be read, with what the system said.
+    pub fn unreadable(path: &Path, e: &std::io::Error) -> CommandError {
+        CommandError::Unreadable {
+            path: path.to_path_buf(),
+            reason: e.to_string().to_lowercase(),
+        }
+    }
+}
+
+/// Something a command goes on after, but the user should know.
+#[derive(Debug, Error, Diagnostic)]
+#[diagnostic(severity(Warning))]
+pub enum CommandWarning {
+    /// Spec files left out of a judged corpus.
+    #[error(
+        "{left_out} of {total} spec files could not be read and are left out{}",
+        if names.is_empty() { String::new() } else { format!(" of the pages: {}{}", shown(names), if *left_out > names.len() { ", …" } else { "" }) }
+    )]
+    #[diagnostic(code(xqlaw::cli::specs_left_out), help("`xqlaw test` says why"))]
+    SpecsLeftOut {
+        /// How many.
+        left_out: usize,
+        /// Out of how many.
+        total: usize,
+        /// The first few of them, when the command names them.
+        names: Vec<PathBuf>,
+    },
+    /// Rule files that declare one name.
+    #[error(
+        "{} all declare `{name}`: each is judged by `{name}`'s expectations and reported under that name",
+        shown(files)
+    )]
+    #[diagnostic(code(xqlaw::cli::same_name))]
+    SameName {
+        /// The name.
+        name: String,
+        /// The files.
+        files: Vec<PathBuf>,
+    },
+    /// The workbench listens beyond this machine.
+    #[error("listening on {0}: other machines can reach the workbench and save rule files")]
+    #[diagnostic(code(xqlaw::cli::open_workbench))]
+    OpenWorkbench(std::net::SocketAddr),
+}
+
+/// Prints `error` through miette on standard error and gives exit 1.
+pub fn fail(error: &dyn Diagnostic) -> ExitCode {
+    eprint!("{}", super::render(error));
+    ExitCode::FAILURE
+}
+
+/// Prints `warning` through miette on standard error.
+pub fn warn(warning: &CommandWarning) {
+    eprint!("{}", super::render(warning));
+}
