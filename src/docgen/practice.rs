@@ -29,9 +29,6 @@ pub const DIR: &str = "practice";
 /// The command that measures the figures.
 pub const MEASURE: &str = "xqlaw games ../shared/games/ccpd-sample --rules rules/*.rules --summary --json > measured/ccpd-sample.json";
 
-/// How many games in dispute the page draws.
-const DRAWN: usize = 12;
-
 /// The credit the dataset asks for (CC BY 4.0).
 pub const CREDIT: &str = "The games are a sample (one game in ten of the master games) of the **Chinese Chess Practical Dataset** by Yu-Han Tseng, licensed [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/); the files were read as they are, nothing was changed.";
 
@@ -118,13 +115,13 @@ pub fn pages() -> Vec<GeneratedFile> {
         s,
         "\n## Where the rule sets differ\n\n{} games have a cycle on which two rule sets that rule give different verdicts{}.\n",
         count(&figures["games_disputed"]),
-        if disputed.len() > DRAWN {
-            format!("; the first {DRAWN} are drawn here")
+        if (disputed.len() as u64) < count(&figures["games_disputed"]) {
+            format!("; the first {} are drawn here", disputed.len())
         } else {
-            String::new()
+            ", each drawn here".to_owned()
         }
     );
-    for (k, game) in disputed.iter().take(DRAWN).enumerate() {
+    for (k, game) in disputed.iter().enumerate() {
         let tags: Vec<(String, String)> = game["tags"]
             .as_array()
             .into_iter()

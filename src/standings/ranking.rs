@@ -86,6 +86,13 @@ enum Boundary {
     Level { lots_needed: bool },
 }
 
+/// The work left to [`Ranker::order`]: a group to rank, or the boundary to write after the
+/// player last placed.
+enum Task {
+    Order { group: Vec<usize>, from: usize },
+    Boundary(Boundary),
+}
+
 struct Ranker<'s> {
     scored: &'s Scored,
     /// Each player's final score, for the opponents' criteria.
@@ -101,12 +108,42 @@ impl<'s> Ranker<'s> {
     }
 
     /// Ranks `group` from criterion `from` on, appending `(player, boundary after it)`.
+    ///
+    /// The groups a criterion splits are ranked one after another from an explicit stack, not
+    /// by recursion: each split makes a smaller group, so the nesting is as deep as there are
+    /// players, and a hostile results file must not be able to overflow the call stack.
     fn order(
         &self,
         group: Vec<usize>,
         from: usize,
         out: &mut Vec<(usize, Option<Boundary>)>,
         relative: &mut BTreeMap<(usize, usize), Score>,
+    ) {
+        let mut tasks = vec![Task::Order { group, from }];
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Order { group, from } => {
+                    self.order_one(group, from, out, relative, &mut tasks);
+                }
+                Task::Boundary(boundary) => {
+                    if let Some(last) = out.last_mut() {
+                        last.1 = Some(boundary);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One step of [`Ranker::order`]: places `group` at once when one player or nothing
+    /// separates them; otherwise pushes, in reverse, each part the first separating criterion
+    /// makes and the boundary to write after it.
+    fn order_one(
+        &self,
+        group: Vec<usize>,
+        from: usize,
+        out: &mut Vec<(usize, Option<Boundary>)>,
+        relative: &mut BTreeMap<(usize, usize), Score>,
+        tasks: &mut Vec<Task>,
     ) {
         if let [only] = group.as_slice() {
             out.push((*only, None));
@@ -148,18 +185,19 @@ impl<'s> Ranker<'s> {
                 .iter()
                 .map(|part| part.first().map_or(Score::ZERO, |p| p.1))
                 .collect();
-            for (i, part) in parts.into_iter().enumerate() {
-                let members: Vec<usize> = part.iter().map(|p| p.0).collect();
-                self.order(members, next, out, relative);
+            for (i, part) in parts.into_iter().enumerate().rev() {
                 if let (Some(upper), Some(lower)) = (part_values.get(i), part_values.get(i + 1)) {
-                    if let Some(last) = out.last_mut() {
-                        last.1 = Some(Boundary::By {
-                            criterion: k,
-                            values: (*upper, *lower),
-                            among: among.clone(),
-                        });
-                    }
+                    tasks.push(Task::Boundary(Boundary::By {
+                        criterion: k,
+                        values: (*upper, *lower),
+                        among: among.clone(),
+                    }));
                 }
+                let members: Vec<usize> = part.iter().map(|p| p.0).collect();
+                tasks.push(Task::Order {
+                    group: members,
+                    from: next,
+                });
             }
             return;
         }
