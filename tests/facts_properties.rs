@@ -79,7 +79,7 @@ fn an_illegal_move_names_its_ply() {
         .map(|m| m.parse().unwrap())
         .collect();
     let err = compute(&pos, &moves, &Settings::default()).unwrap_err();
-    assert_eq!(err.ply, 3);
+    assert_eq!(err.ply(), 3);
     assert!(
         err.to_string()
             .contains("ply 3 (red): `e2e9` is not a legal move")

@@ -6,15 +6,14 @@ use std::collections::HashSet;
 
 use super::err::{CompileError, CompileWarning};
 use super::graph::{EdgeKind, GraphNode, RuleGraph};
-use super::inherit::{Def, Merged};
-use super::ir::{CompiledRules, Expr, Meta, Pattern, Ruling, Term, TermId};
+use super::inherit::Merged;
+use super::ir::{CompiledRules, Expr, Pattern, Ruling, Term, TermId};
 use super::order::{evaluation_order, override_cycles, term_cycles};
 use super::resolver::Resolver;
 use super::scope::Scope;
 use super::settings::settings;
 use super::verdict::verdict;
-use crate::source::{Node, Site};
-use crate::syntax::ast;
+use crate::source::Site;
 use crate::syntax::print;
 use crate::vocab::Outcome;
 
@@ -60,7 +59,7 @@ pub(super) fn check(
     let setting_meta = merged
         .settings
         .iter()
-        .map(|(name, def)| (name.clone(), meta(def, &def.item.attrs, &def.item.docs)))
+        .map(|(name, def)| (name.clone(), def.meta(&def.item.attrs, &def.item.docs)))
         .collect();
     unused_terms(&merged, &graphs.used, warnings);
     let standings = standings(&merged, errors, warnings);
@@ -138,7 +137,7 @@ fn terms(
         terms.push(Term {
             id: t.id.node.clone(),
             subject: t.subject.node,
-            meta: meta(def, &t.attrs, &t.docs),
+            meta: def.meta(&t.attrs, &t.docs),
             body: body.unwrap_or(Expr::And(Vec::new())),
             text: print::expr(&t.body.node),
         });
@@ -200,7 +199,7 @@ fn rulings(
         }
         rulings.push(Ruling {
             id: r.id.node.clone(),
-            meta: meta(def, &r.attrs, &r.docs),
+            meta: def.meta(&r.attrs, &r.docs),
             when: when.unwrap_or(Pattern::And(Vec::new())),
             unless: unless.into_iter().flatten().collect(),
             outcome: r.outcome.node,
@@ -262,21 +261,6 @@ fn unused_terms(merged: &Merged, used: &HashSet<TermId>, warnings: &mut Vec<Comp
                 name: def.item.id.node.clone(),
             });
         }
-    }
-}
-
-/// The descriptive attributes of a definition.
-pub(super) fn meta<T>(def: &Def<T>, attrs: &ast::Attrs, docs: &[String]) -> Meta {
-    let get = |a: &Option<Node<String>>| a.as_ref().map(|n| n.node.clone());
-    Meta {
-        name: get(&attrs.name),
-        article: get(&attrs.article),
-        sentences: attrs.sentence_ids("").into_iter().map(|n| n.node).collect(),
-        quote: get(&attrs.quote),
-        gloss: get(&attrs.gloss),
-        provisional: get(&attrs.provisional),
-        docs: docs.to_vec(),
-        defined_in: def.rule_set.clone(),
     }
 }
 

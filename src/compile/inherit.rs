@@ -5,7 +5,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::err::{self, CompileError};
-use crate::source::{Loc, SourceFile};
+use super::ir::Meta;
+use crate::source::{Loc, Node, SourceFile};
 use crate::syntax::{self, ast};
 
 /// The rule files (`*.rules`) in `dir`, in name order.
@@ -88,6 +89,21 @@ impl<T> Def<T> {
             file: file.clone(),
             rule_set: rule_set.to_owned(),
             item,
+        }
+    }
+
+    /// The descriptive attributes of the definition, as the compiled rule set carries them.
+    pub(crate) fn meta(&self, attrs: &ast::Attrs, docs: &[String]) -> Meta {
+        let get = |a: &Option<Node<String>>| a.as_ref().map(|n| n.node.clone());
+        Meta {
+            name: get(&attrs.name),
+            article: get(&attrs.article),
+            sentences: attrs.sentence_ids("").into_iter().map(|n| n.node).collect(),
+            quote: get(&attrs.quote),
+            gloss: get(&attrs.gloss),
+            provisional: get(&attrs.provisional),
+            docs: docs.to_vec(),
+            defined_in: self.rule_set.clone(),
         }
     }
 }

@@ -75,7 +75,7 @@ pub(super) fn verdict(
             conds,
             result: row.result.node,
             text: print::verdict_row(&row.node),
-            meta: super::check::meta(def, &row.node.attrs, &[]),
+            meta: def.meta(&row.node.attrs, &[]),
         });
     }
     if otherwise.is_none() {

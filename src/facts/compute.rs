@@ -108,7 +108,9 @@ impl Replay {
         done: &[PlyFacts],
     ) -> Result<PlyFacts, FactsError> {
         let before = self.pos;
-        let after = before.play(mv).map_err(|_| illegal(index, &before, mv))?;
+        let after = before
+            .play(mv)
+            .map_err(|_| FactsError::illegal_move(index, &before, mv))?;
         let key = PlyKey {
             before,
             mv,
@@ -154,7 +156,7 @@ impl Replay {
         let mut ids = self.ids.clone();
         ids.play(mv);
         let Some(piece) = ids.piece_at(after, mv.to) else {
-            return Err(illegal(index, before, mv));
+            return Err(FactsError::illegal_move(index, before, mv));
         };
         let mut standing = StandingMoves::new(after);
         let mut threats = threats(
@@ -275,14 +277,4 @@ fn move_facts(seen: &Seen<'_>) -> Vec<MoveFact> {
         .filter(|(holds, _)| *holds)
         .map(|(_, f)| f)
         .collect()
-}
-
-fn illegal(index: usize, pos: &Position, mv: Move) -> FactsError {
-    let legal: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
-    FactsError {
-        ply: index + 1,
-        side: pos.turn().name().to_string(),
-        mv: mv.to_string(),
-        legal: legal.join(" "),
-    }
 }
