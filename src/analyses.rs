@@ -23,3 +23,23 @@ pub mod trace;
 pub mod whatif;
 
 pub use rows::{CaseRow, Decided, Decider};
+
+/// A time after which a long analysis gives up, checked by the work itself between cases: a
+/// server's request limit then stops the job, not only the wait for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline(Option<std::time::Instant>);
+
+impl Deadline {
+    /// No deadline: the work runs to its end.
+    pub const NEVER: Deadline = Deadline(None);
+
+    /// The work gives up after `at`.
+    pub fn at(at: std::time::Instant) -> Deadline {
+        Deadline(Some(at))
+    }
+
+    /// Whether the time is up.
+    pub fn passed(self) -> bool {
+        self.0.is_some_and(|at| std::time::Instant::now() >= at)
+    }
+}

@@ -38,7 +38,7 @@ use inherit::Loader;
 ///
 /// Every problem found in the file and its ancestors.
 pub fn load_rules(path: &Path) -> Result<CompiledRules, CompileErrors> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::disk::read_text(path).map_err(|e| {
         CompileErrors::new(
             NonEmpty::singleton(CompileError::unreadable(path, &e)),
             Vec::new(),

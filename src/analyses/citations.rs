@@ -196,7 +196,7 @@ pub fn check_files(paths: &[PathBuf], law_dir: &Path) -> Result<Checked, SpecErr
         if files.iter().any(|f| f.name == name) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = crate::disk::read_text(&path) else {
             continue;
         };
         let file = SourceFile::new(name, text);

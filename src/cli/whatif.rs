@@ -46,6 +46,14 @@ pub(super) fn load_amendment(
     amended_file: &Path,
     base: Option<&Path>,
 ) -> Result<(CompiledRules, PathBuf, CompiledRules), ExitCode> {
+    // A missing base is said as such, before the amended text's `extends` look beside it.
+    let unreadable = base.and_then(|base| {
+        let e = xqlaw::disk::read(base).err()?;
+        Some(super::CommandError::unreadable(base, &e))
+    });
+    if let Some(error) = unreadable {
+        return Err(super::fail(&error));
+    }
     let project = super::project_of(&[amended_file]);
     // `extends` resolve beside the base when one is named, else in the project's rules.
     let rules_dir = match base {
@@ -55,7 +63,7 @@ pub(super) fn load_amendment(
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
         None => project.join("rules"),
     };
-    let text = match std::fs::read_to_string(amended_file) {
+    let text = match xqlaw::disk::read_text(amended_file) {
         Ok(text) => text,
         Err(e) => {
             return Err(super::fail(&super::CommandError::unreadable(

@@ -51,7 +51,7 @@ impl Loader {
                     return None;
                 }
                 let shown = path.display().to_string();
-                Some(match std::fs::read_to_string(&path) {
+                Some(match crate::disk::read_text(&path) {
                     Ok(text) => Ok(SourceFile::new(shown, text)),
                     Err(e) => Err((shown, e)),
                 })

@@ -8,7 +8,6 @@
 //! keeps its printed text, and an erratum beside it says what is read instead and why.
 //! `xqlaw import-law` writes the file from the published text; nothing in it is kept by hand.
 
-use std::fs;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -257,7 +256,7 @@ impl LawText {
 
     /// Reads the law's text from disk.
     pub fn load(path: &Path) -> Result<LawText, SpecError> {
-        let text = fs::read_to_string(path)
+        let text = crate::disk::read_text(path)
             .map_err(|e| SpecError::Read(ReadError::new(path.to_path_buf(), e.to_string())))?;
         LawText::from_yaml(&path.display().to_string(), &text)
     }
