@@ -263,12 +263,14 @@ impl LawText {
 
     /// Every law text in `dir` (`*.yaml`, in name order); none when `dir` does not exist.
     pub fn load_dir(dir: &Path) -> Result<Vec<LawText>, SpecError> {
-        let Ok(entries) = fs::read_dir(dir) else {
+        let Ok(entries) = std::fs::read_dir(dir) else {
             return Ok(Vec::new());
         };
         let mut paths: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "yaml") && crate::disk::is_regular_file(p)
+            })
             .collect();
         paths.sort();
         paths.iter().map(|p| LawText::load(p)).collect()
