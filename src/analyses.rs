@@ -7,6 +7,8 @@
 //! - [`coverage`]: what each ruling of a rule set decides, and which rulings decide nothing;
 //! - [`conflicts`]: rulings of one rule set that collide with equal precedence;
 //! - [`diff`]: two rule sets compared, in their definitions and their verdicts;
+//! - [`trace`]: every sentence of the law's Chương V with what encodes it and the diagrams
+//!   that show it;
 //! - [`whatif`]: an amended rule set judged against its base's expectations.
 //!
 //! They share one case row ([`CaseRow`]) and one answer to "which rulings decided"
@@ -17,6 +19,27 @@ pub mod conflicts;
 pub mod coverage;
 pub mod diff;
 mod rows;
+pub mod trace;
 pub mod whatif;
 
 pub use rows::{CaseRow, Decided, Decider};
+
+/// A time after which a long analysis gives up, checked by the work itself between cases: a
+/// server's request limit then stops the job, not only the wait for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline(Option<std::time::Instant>);
+
+impl Deadline {
+    /// No deadline: the work runs to its end.
+    pub const NEVER: Deadline = Deadline(None);
+
+    /// The work gives up after `at`.
+    pub fn at(at: std::time::Instant) -> Deadline {
+        Deadline(Some(at))
+    }
+
+    /// Whether the time is up.
+    pub fn passed(self) -> bool {
+        self.0.is_some_and(|at| std::time::Instant::now() >= at)
+    }
+}

@@ -303,11 +303,13 @@ fn classify(number: usize, bytes: &mut Vec<u8>, whole: bool) -> Option<Input> {
 }
 
 /// The `id` of a line that cannot be read as a case, if it is JSON with one (lone UTF-16
-/// surrogates in its escapes read as U+FFFD).
+/// surrogates in its escapes read as U+FFFD); of a line of two objects or more, the first's.
 fn id_of(line: &str) -> serde_json::Value {
     let read = |text: &str| {
-        serde_json::from_str::<serde_json::Value>(text)
-            .ok()
+        serde_json::Deserializer::from_str(text)
+            .into_iter::<serde_json::Value>()
+            .next()
+            .and_then(Result::ok)
             .and_then(|v| v.get("id").cloned())
     };
     read(line)
@@ -492,6 +494,8 @@ mod tests {
     fn a_lone_surrogate_keeps_the_id() {
         assert_eq!(id_of(r#"{"id": "a\ud800b", "moves": []}"#), "a\u{FFFD}b");
         assert_eq!(id_of(r#"{"id": 7, "moves": ["\udc00"]}"#), 7);
+        // Two objects on one line: the first one's id.
+        assert_eq!(id_of(r#"{"id": "a", "moves": []} {"id": "b"}"#), "a");
         // A pair stays a pair, an escaped backslash stays one.
         assert_eq!(
             id_of(r#"{"id": "\ud83d\ude00 \\ud800"}"#),

@@ -24,6 +24,7 @@ mod rules;
 mod serve;
 mod standings;
 mod test;
+mod trace;
 mod whatif;
 
 use std::io::IsTerminal;
@@ -54,6 +55,8 @@ enum Command {
     Check(rules::CheckArgs),
     /// Print the predicate graph of a rule file (facts, terms, rulings, verdict).
     Graph(rules::GraphArgs),
+    /// List every sentence of the law's Chương V with what encodes it.
+    Trace(trace::TraceArgs),
     /// Show where two rule sets differ, and which diagrams change verdict.
     Diff(diff::DiffArgs),
     /// Judge an amended copy of a rule set against its base: which cases change verdict.
@@ -89,6 +92,7 @@ impl Cli {
             Command::Judge(args) => judge::run(&args),
             Command::Check(args) => rules::run_check(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
+            Command::Trace(args) => trace::run(&args),
             Command::Diff(args) => diff::run(&args),
             Command::Whatif(args) => whatif::run(&args),
             Command::Serve(args) => serve::run(&args),
@@ -190,9 +194,13 @@ fn render(diagnostic: &dyn Diagnostic) -> String {
 }
 
 /// The project folder of some files (see [`Project::find`]), or the current folder when
-/// there is none.
+/// there is none; the current folder is the empty path, so that a folder joined to it is
+/// shown as `spec-tests`, not `./spec-tests`.
 fn project_of(files: &[&std::path::Path]) -> std::path::PathBuf {
-    Project::find(files).map_or_else(std::path::PathBuf::new, |p| p.root())
+    Project::find(files)
+        .map(|p| p.root())
+        .filter(|root| root != std::path::Path::new("."))
+        .unwrap_or_default()
 }
 
 /// The project of the files a command was given, or of the current folder. When it is not

@@ -25,7 +25,7 @@ pub use err::{CompileError, CompileErrors, CompileWarning};
 pub use graph::{EdgeKind, GraphFormat, GraphNode, RuleGraph};
 pub use inherit::rule_files;
 pub use ir::{
-    CompiledRules, Cond, Expr, Meta, Pattern, Ruling, RulingId, Term, TermId, VerdictRow,
+    CompiledRules, Cond, Expr, Meta, Pattern, Ruling, RulingId, Term, TermId, Unencoded, VerdictRow,
 };
 
 use crate::project::Project;
@@ -64,7 +64,7 @@ pub fn load_rules_in(path: &Path, rules_dir: &Path) -> Result<CompiledRules, Com
 
 /// Compiles the file at `path`, its `extends` looked up beside it and then in `dirs`.
 fn load_rules_from(path: &Path, dirs: Vec<PathBuf>) -> Result<CompiledRules, CompileErrors> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::disk::read_text(path).map_err(|e| {
         CompileErrors::new(
             NonEmpty::singleton(CompileError::unreadable(path, &e)),
             Vec::new(),

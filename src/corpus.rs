@@ -24,7 +24,7 @@ use thiserror::Error;
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
 use crate::eval::Play;
 use crate::source::SourceFile;
-use crate::spec::SpecFile;
+use crate::spec::{LawText, SpecError, SpecFile};
 use crate::vocab::CaseId;
 
 pub use diagram::{Diagram, DiagramError, SpecProblem};
@@ -46,6 +46,9 @@ pub struct Corpus {
     pub unreadable: Vec<Unreadable>,
     /// The standings cases (`spec-tests/*-standings/`) with the tables the rule sets give.
     pub standings: Vec<StandingsCaseTables>,
+    /// The law texts the rule sets cite (`law/*.yaml` beside the rule folder), for the
+    /// traceability page and the edition.
+    pub laws: Vec<LawText>,
 }
 
 /// A play judged as a case: a spec file's diagram ([`Diagram::case_play`]) or a play of the
@@ -154,6 +157,7 @@ impl Specs {
             diagrams,
             unreadable,
             standings: Vec::new(),
+            laws: Vec::new(),
         }
     }
 }
@@ -178,8 +182,8 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Specs, CorpusError> {
 ///
 /// # Errors
 ///
-/// The rule folder cannot be read, a rule file does not compile, or `spec_dir` does not
-/// exist.
+/// The rule folder cannot be read, a rule file does not compile, `spec_dir` does not exist,
+/// or a law text beside the rule folder (`law/*.yaml`) cannot be read.
 pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusError> {
     let files = rule_files(rules_dir).map_err(|e| CorpusError::RulesUnreadable {
         path: rules_dir.to_path_buf(),
@@ -195,6 +199,8 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusEr
     }
     let mut corpus = load_specs(&[spec_dir.to_path_buf()])?.judge(rules, Scope::Every);
     corpus.standings = standings_tables(&corpus.rules, &standings_files(&[spec_dir.to_path_buf()]));
+    let law_dir = rules_dir.parent().unwrap_or(Path::new("")).join("law");
+    corpus.laws = LawText::load_dir(&law_dir).map_err(|error| CorpusError::Law { error })?;
     Ok(corpus)
 }
 
@@ -219,6 +225,13 @@ pub enum CorpusError {
         path: PathBuf,
         /// Its errors.
         errors: CompileErrors,
+    },
+    /// A law text beside the rule folder cannot be read.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Law {
+        /// Why.
+        error: SpecError,
     },
     /// A spec file or folder that was asked for does not exist.
     #[error("no such spec file or folder: `{}`", path.display())]

@@ -26,6 +26,7 @@ pub mod practice;
 mod rule_pages;
 mod standings_page;
 mod summary;
+mod trace_page;
 mod write;
 
 use std::path::PathBuf;
@@ -85,6 +86,12 @@ pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFil
         files.push(file(
             &standings_page::link(&r.name),
             standings_page::standings_page(corpus, r),
+        ));
+    }
+    if let Some(trace) = trace_page::law_trace(corpus) {
+        files.push(file(
+            &trace_page::link(&trace.rule_set),
+            trace_page::trace_page(corpus, &trace),
         ));
     }
     for d in &corpus.diagrams {

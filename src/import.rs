@@ -45,8 +45,8 @@ pub use law::{COMMAND as LAW_COMMAND, ImportedLaw, import_law, run_law};
 ///
 /// The file cannot be read.
 pub fn read_source(path: &Path) -> Result<SourceFile, err::ReadFailure> {
-    let bytes =
-        fs::read(path).map_err(|e| err::ReadFailure::new(path.to_path_buf(), e.to_string()))?;
+    let bytes = crate::disk::read(path)
+        .map_err(|e| err::ReadFailure::new(path.to_path_buf(), e.to_string()))?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -526,35 +526,46 @@ pub fn write(specs: &[SpecFile], dir: &Path) -> (Vec<ImportError>, Vec<ImportWar
         )));
         return (errors, warnings);
     }
+    // What an earlier import killed on the way left here.
+    crate::disk::sweep(dir, crate::disk::Writer::Import);
     for spec in specs {
         let path: PathBuf = dir.join(format!("{}.yaml", spec.id));
-        let merged = if path.exists() {
-            match SpecFile::load(&path) {
-                Ok(mut existing) => {
-                    warnings.extend(stale_bases(&path, &existing, spec));
-                    existing.replace_imported(spec.clone());
-                    existing
-                }
-                Err(e) => {
-                    errors.push(ImportError::Spec(e));
-                    continue;
-                }
-            }
+        let result = if path.exists() {
+            merge_into(&path, spec, &mut warnings)
         } else {
-            spec.clone()
+            spec.to_yaml().and_then(|yaml| write_atomic(&path, &yaml))
         };
-        let result = merged.to_yaml().and_then(|yaml| {
-            if fs::read_to_string(&path).ok().as_deref() == Some(yaml.as_str()) {
-                Ok(())
-            } else {
-                write_atomic(&path, &yaml)
-            }
-        });
         if let Err(e) = result {
             errors.push(ImportError::Spec(e));
         }
     }
     (errors, warnings)
+}
+
+/// Replaces the imported fields of the spec file at `path` with `spec`'s, keeping its
+/// hand-maintained fields and every comment and line outside the fields that changed; a
+/// file whose imported fields are unchanged is not touched.
+fn merge_into(
+    path: &Path,
+    spec: &SpecFile,
+    warnings: &mut Vec<ImportWarning>,
+) -> Result<(), crate::spec::SpecError> {
+    let text = crate::disk::read_text(path).map_err(|e| {
+        crate::spec::SpecError::Read(crate::spec::ReadError::new(
+            path.to_path_buf(),
+            e.to_string(),
+        ))
+    })?;
+    let existing = SpecFile::from_file_text(path, &text)?;
+    warnings.extend(stale_bases(path, &text, &existing, spec));
+    let mut merged = existing.clone();
+    merged.replace_imported(spec.clone());
+    let yaml = crate::spec::splice(path, &text, &existing, &merged)?;
+    if yaml == text {
+        Ok(())
+    } else {
+        write_atomic(path, &yaml)
+    }
 }
 
 /// The imported text a `basis` may quote: the commentary and the article's principle, with
@@ -566,9 +577,14 @@ fn quotable(spec: &SpecFile) -> String {
 
 /// A warning for each `basis` of `existing` that is found in its imported text but not in
 /// `imported`'s: the text it quoted changed, and the expectation may be stale.
-fn stale_bases(path: &Path, existing: &SpecFile, imported: &SpecFile) -> Vec<ImportWarning> {
+fn stale_bases(
+    path: &Path,
+    text: &str,
+    existing: &SpecFile,
+    imported: &SpecFile,
+) -> Vec<ImportWarning> {
     let (old, new) = (quotable(existing), quotable(imported));
-    let yaml: std::sync::Arc<str> = fs::read_to_string(path).unwrap_or_default().into();
+    let yaml: std::sync::Arc<str> = text.into();
     existing
         .basis
         .iter()

@@ -60,6 +60,7 @@ pub mod analyses;
 mod batch;
 mod compile;
 pub mod corpus;
+pub mod disk;
 #[cfg(feature = "docs")]
 pub mod docgen;
 mod eval;

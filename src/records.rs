@@ -177,7 +177,7 @@ pub fn unreadable(path: &Path, message: &str) -> RecordError {
 /// Reads a file's games.
 #[must_use]
 pub fn read_file(path: &Path) -> FileRecords {
-    match std::fs::read(path) {
+    match crate::disk::read(path) {
         Ok(bytes) => read_bytes(path, &bytes),
         Err(e) => {
             let file: Arc<Path> = Arc::from(path);

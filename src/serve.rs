@@ -19,12 +19,14 @@
 //! DNS rebinding), refuses every POST sent from another origin, and sends no CORS header, so
 //! a web page elsewhere can neither drive it nor read from it ([`guard`]). Bodies are limited
 //! in size, and judging runs on blocking threads, a bounded number at a time, each bounded in
-//! time ([`jobs`]).
+//! time ([`jobs`]). Connections are bounded in number, and closed when their client stalls or
+//! idles ([`listen`]).
 
 mod api;
 mod assets;
 pub mod guard;
 pub mod jobs;
+pub mod listen;
 mod routes;
 mod save;
 mod workbench;
@@ -35,7 +37,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use save::{SaveError, check_name};
-pub use workbench::{LoadError, MAX_MATE_NODES, MAX_MATE_PLIES, Workbench};
+pub use workbench::{LoadError, MAX_MATE_NODES, MAX_MATE_PLIES, MAX_RULINGS, MAX_TERMS, Workbench};
 
 /// The largest request body the server reads (1 MB): a rule file is a few dozen kilobytes.
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -49,16 +51,23 @@ pub struct Limits {
     pub timeout: Duration,
     /// The largest request body, in bytes.
     pub body: usize,
+    /// Connections served at once (more wait in the system's queue).
+    pub connections: usize,
+    /// The time a client has to send a request's headers; an idle connection is closed then.
+    pub header_timeout: Duration,
 }
 
 impl Default for Limits {
-    /// As many jobs as cores (at least two), 20 s per request, 1 MB bodies.
+    /// As many jobs as cores (at least two), 20 s per request, 1 MB bodies, 256 connections
+    /// (fewer if the process may open fewer files), 10 s for the headers.
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Limits {
             jobs: cores.max(2),
             timeout: Duration::from_secs(20),
             body: BODY_LIMIT,
+            connections: listen::connection_bound(),
+            header_timeout: listen::HEADER_TIMEOUT,
         }
     }
 }
@@ -120,14 +129,36 @@ pub fn run(options: &Options, ready: impl FnOnce(SocketAddr)) -> Result<(), Serv
             .local_addr()
             .map_err(|e| ServeError::Bind(addr, e))?;
         ready(local);
-        axum::serve(listener, app(workbench, local))
-            .with_graceful_shutdown(async {
-                // Without a signal handler the server runs until it is killed, which is fine.
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(ServeError::Serve)
+        serve_on(listener, workbench, options.limits, async {
+            // Without a signal handler the server runs until it is killed, which is fine.
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(ServeError::Serve)
     })
+}
+
+/// Serves the workbench on `listener` (bound already) until `shutdown` completes, with the
+/// connection bound and header timeout of `limits`.
+///
+/// # Errors
+///
+/// The listener's address cannot be read.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    workbench: Arc<Workbench>,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    let local = listener.local_addr()?;
+    listen::serve(
+        listener,
+        app(workbench, local),
+        limits.connections,
+        limits.header_timeout,
+        shutdown,
+    )
+    .await
 }
 
 /// Why the server could not start or stopped.

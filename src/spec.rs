@@ -9,6 +9,7 @@ mod law_text;
 mod model;
 pub(crate) mod place;
 pub mod results;
+mod splice;
 
 pub use law_text::{
     Article as LawArticle, Block as LawBlock, Chapter as LawChapter, Item as LawItem, LawErratum,
@@ -18,3 +19,4 @@ pub use model::{
     Constructed, Erratum, IdError, MAX_DEPTH, ReadError, SourceRef, SpecError, SpecFile,
     WriteError, YamlError, write_atomic,
 };
+pub(crate) use splice::splice;

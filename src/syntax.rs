@@ -281,6 +281,7 @@ pub const KEYWORDS: &[&str] = &[
     "loses",
     "draw",
     "standings",
+    "unencoded",
 ];
 
 /// The grammar's other words: they have a meaning in one place (`title`, `same target`,
@@ -294,6 +295,9 @@ pub const CONTEXT_WORDS: &[&str] = &[
     "article",
     "sentence",
     "quote",
+    "prose",
+    "aside",
+    "pending",
     "gloss",
     "provisional",
     "graver",
@@ -382,6 +386,8 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::amends => "`amends`",
         Rule::item => "an item such as `term` or `ruling`",
         Rule::standings => "`standings`",
+        Rule::unencoded => "`unencoded`",
+        Rule::unencoded_reason => "`prose`, `aside` or `pending`",
         Rule::standings_clause | Rule::standings_keyword => {
             "a clause such as `score`, `withdrawal` or `rank`"
         }
@@ -461,6 +467,10 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::kw_article => "`article`",
         Rule::kw_quote => "`quote`",
         Rule::kw_sentence => "`sentence`",
+        Rule::kw_unencoded => "`unencoded`",
+        Rule::kw_prose => "`prose`",
+        Rule::kw_aside => "`aside`",
+        Rule::kw_pending => "`pending`",
         Rule::kw_gloss => "`gloss`",
         Rule::kw_provisional => "`provisional`",
         Rule::kw_when => "`when`",

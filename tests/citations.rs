@@ -50,22 +50,9 @@ fn the_1999_law_cites_a_sentence_wherever_it_quotes_the_law() {
     // Every sentence of Điều 21 is cited by a part of the standings forms.
     let mut cited: Vec<&str> = Vec::new();
     for form in rules.standings_forms() {
-        let mut parts = vec![
-            &form.games.citation,
-            &form.game_points.citation,
-            &form.order,
-            &form.split.citation,
-        ];
-        parts.extend(form.system.as_ref().map(|s| &s.citation));
-        parts.extend(form.match_points.as_ref().map(|m| &m.citation));
-        parts.extend(form.forfeit.as_ref().map(|f| &f.citation));
-        parts.extend(form.withdrawal.as_ref().map(|w| &w.citation));
-        parts.extend(form.criteria.iter().map(|c| &c.citation));
-        cited.extend(
-            parts
-                .iter()
-                .flat_map(|c| c.sentences.iter().map(String::as_str)),
-        );
+        for (_, c) in form.citations() {
+            cited.extend(c.sentences.iter().map(String::as_str));
+        }
     }
     let homeless: Vec<String> = law
         .sentences()

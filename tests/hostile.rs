@@ -192,7 +192,11 @@ fn a_symlink_loop_in_the_spec_folder_neither_hangs_nor_counts_twice() {
     assert_eq!(test.code, 0, "{}{}", test.out, test.err);
     assert!(test.out.ends_with("6 passed, 0 failed\n"), "{}", test.out);
     let check = xqlaw_in(&dir, &["check", "rules/vn-1999.rules"], b"", limit);
-    assert!(check.err.contains("2 diagrams searched"), "{}", check.err);
+    assert!(
+        check.err.contains("2 diagrams of `spec-tests` searched"),
+        "{}",
+        check.err
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -747,4 +751,260 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 24: the second hostile round.
+// ---------------------------------------------------------------------------------------------
+
+/// Item 1: a link planted at the name `import` used for its temporary file made it overwrite
+/// the link's target outside `--out`, and left the spec file a link to it.
+#[test]
+fn import_never_writes_through_a_planted_symlink() {
+    let dir = scratch("planted-link");
+    fs::write(dir.join("law.txt"), law("Hòa.")).unwrap();
+    fs::create_dir_all(dir.join("specs")).unwrap();
+    fs::write(dir.join("outside.txt"), "keep me\n").unwrap();
+    for name in [".hinh-01.yaml.tmp", ".hinh-01.yaml.xqlaw-import-1-a.tmp"] {
+        std::os::unix::fs::symlink(dir.join("outside.txt"), dir.join("specs").join(name)).unwrap();
+    }
+    let limit = Duration::from_secs(60);
+    for _ in 0..2 {
+        let run = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+        assert_eq!(run.code, 0, "{}", run.err);
+    }
+    assert_eq!(
+        fs::read_to_string(dir.join("outside.txt")).unwrap(),
+        "keep me\n"
+    );
+    let spec = dir.join("specs/hinh-01.yaml");
+    assert!(fs::symlink_metadata(&spec).unwrap().file_type().is_file());
+    assert!(
+        fs::read_to_string(&spec)
+            .unwrap()
+            .starts_with("id: hinh-01\n")
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Item 4: re-running `import` kept the values of the hand-filled fields but deleted every
+/// comment of the file.
+#[test]
+fn import_keeps_a_committees_comments() {
+    let dir = scratch("comments");
+    fs::write(dir.join("law.txt"), law("Trắng đuổi mãi, bị xử thua.")).unwrap();
+    let limit = Duration::from_secs(60);
+    let first = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+    assert_eq!(first.code, 0, "{}", first.err);
+    let spec = dir.join("specs/hinh-01.yaml");
+    let text = fs::read_to_string(&spec).unwrap();
+    let annotated = format!(
+        "# Reviewed by the committee on 2026-11-30.\n{}",
+        text.replace(
+            "expect: {}\n",
+            "# The law's verdict, point 2.\nexpect:\n  vn-1999: red_loses # as printed\n",
+        )
+    );
+    fs::write(&spec, &annotated).unwrap();
+    let same = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+    assert_eq!(same.code, 0, "{}", same.err);
+    assert_eq!(fs::read_to_string(&spec).unwrap(), annotated);
+
+    fs::write(dir.join("law.txt"), law("Trắng đuổi mãi, xử hòa.")).unwrap();
+    let changed = xqlaw_in(&dir, &["import", "law.txt", "--out", "specs"], b"", limit);
+    assert_eq!(changed.code, 0, "{}", changed.err);
+    let kept = fs::read_to_string(&spec).unwrap();
+    assert!(
+        kept.starts_with("# Reviewed by the committee on 2026-11-30.\nid: hinh-01\n"),
+        "{kept}"
+    );
+    assert!(
+        kept.contains(
+            "# The law's verdict, point 2.\nexpect:\n  vn-1999: red_loses # as printed\n"
+        ),
+        "{kept}"
+    );
+    assert!(kept.contains("Trắng đuổi mãi, xử hòa."), "{kept}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Item 12: a later `import` removes the temporary files a killed one left, and only those.
+#[test]
+fn import_removes_what_a_killed_import_left_and_nothing_else() {
+    let dir = scratch("import-leftovers");
+    fs::write(dir.join("law.txt"), law("Hòa.")).unwrap();
+    fs::create_dir_all(dir.join("specs")).unwrap();
+    // No process has id 4194305 (Linux ids stop at 2^22).
+    let ours = dir.join("specs/.hinh-01.yaml.xqlaw-import-4194305-Ab12Cd.tmp");
+    let docs = dir.join("specs/.hinh-01.yaml.xqlaw-docs-4194305-Ab12Cd.tmp");
+    let running = dir.join(format!(
+        "specs/.hinh-01.yaml.xqlaw-import-{}-Ab12Cd.tmp",
+        std::process::id()
+    ));
+    for path in [&ours, &docs, &running] {
+        fs::write(path, "id: half").unwrap();
+    }
+    let run = xqlaw_in(
+        &dir,
+        &["import", "law.txt", "--out", "specs"],
+        b"",
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(!ours.exists());
+    assert!(docs.exists() && running.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+fn mkfifo(path: &Path) {
+    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
+}
+
+/// Item 8: special files are refused, and regular files above the limit too, at once.
+#[test]
+fn special_and_huge_files_are_refused_without_reading_them() {
+    let run = xqlaw(&["check", "--no-specs", "/dev/zero"]);
+    run.assert_refused(
+        "check /dev/zero",
+        &["/dev/zero", "a character device is not a regular file"],
+    );
+    let dir = scratch("special");
+    // A sparse file: 65 MiB long, no disk used.
+    let huge = fs::File::create(dir.join("huge.rules")).unwrap();
+    huge.set_len(65 * 1024 * 1024).unwrap();
+    let path = dir.join("huge.rules").display().to_string();
+    xqlaw(&["check", "--no-specs", &path])
+        .assert_refused("huge", &["larger than 67,108,864 bytes"]);
+    // A spec file linked to /dev/zero, and a FIFO spec file.
+    project(&dir, &["hinh-01"]);
+    std::os::unix::fs::symlink("/dev/zero", dir.join("spec-tests/vn-1999/hinh-02.yaml")).unwrap();
+    mkfifo(&dir.join("spec-tests/vn-1999/hinh-03.yaml"));
+    let specs = dir.join("spec-tests").display().to_string();
+    let run = xqlaw(&["test", "--rules", "rules/vn-1999.rules", &specs]);
+    assert_eq!(run.code, 1, "{}{}", run.out, run.err);
+    let all = format!("{}{}", run.out, run.err);
+    assert!(
+        all.contains("a character device is not a regular file"),
+        "{all}"
+    );
+    assert!(all.contains("a named pipe is not a regular file"), "{all}");
+    // `import` with a FIFO source, and with a FIFO where a spec file goes.
+    fs::write(dir.join("law.txt"), law("Hòa.")).unwrap();
+    fs::create_dir_all(dir.join("specs")).unwrap();
+    for (fifo, source) in [
+        ("source.txt", "source.txt"),
+        ("specs/hinh-01.yaml", "law.txt"),
+    ] {
+        mkfifo(&dir.join(fifo));
+        let run = xqlaw_in(
+            &dir,
+            &["import", source, "--out", "specs"],
+            b"",
+            Duration::from_secs(60),
+        );
+        assert_eq!(run.code, 1, "{fifo}: {}", run.err);
+        assert!(run.err.contains("is not a regular file"), "{}", run.err);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Item 10: `judge --batch` took `--fen` and ignored it.
+#[test]
+fn a_batch_refuses_fen() {
+    let run = xqlaw_in(
+        root(),
+        &[
+            "judge",
+            "--rules",
+            "rules/vn-1999.rules",
+            "--batch",
+            "-",
+            "--fen",
+            START,
+        ],
+        case("a").as_bytes(),
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert!(run.err.contains("'--fen <FEN>'"), "{}", run.err);
+    assert!(run.out.is_empty(), "{}", run.out);
+    let help = xqlaw(&["judge", "--help"]);
+    assert!(help.out.contains("`--fen` does not apply"), "{}", help.out);
+}
+
+/// Item 13: a missing `--base` was reported as a missing `extends`; the folder found by
+/// walking up is named; two objects on one batch line keep the first one's id.
+#[test]
+fn messages_say_what_is_missing_and_where_the_cases_came_from() {
+    let dir = scratch("messages");
+    let amended = dir.join("amended.rules");
+    fs::write(&amended, "rules vn-1999 extends vn-1999\n").unwrap();
+    let amended = amended.display().to_string();
+    let run = xqlaw(&["whatif", &amended, "--base", "no-such-base.rules"]);
+    run.assert_refused("missing base", &["cannot read `no-such-base.rules`"]);
+    assert!(!run.err.contains("extends"), "{}", run.err);
+
+    let run = xqlaw(&["check", "rules/vn-1999.rules"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(
+        run.err
+            .contains("diagrams of `spec-tests` searched for conflicts"),
+        "{}",
+        run.err
+    );
+    let run = xqlaw(&["test", "--rules", "rules/vn-1999.rules", "-q"]);
+    assert!(
+        run.out
+            .contains("spec files from `spec-tests`, found from the rule files"),
+        "{}",
+        run.out
+    );
+
+    let two = format!("{}{}", case("first").trim_end(), case("second"));
+    let (run, lines) = batch(two.as_bytes());
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert_eq!(lines[0]["id"], "first", "{lines:?}");
+    assert!(lines[0]["error"].is_string(), "{lines:?}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Item 14: `check` printed every conflicting pair with every source line between its two
+/// rulings. Now a group of conflicting rulings is one diagnostic that shows each ruling's own
+/// lines once.
+#[test]
+fn conflicts_are_grouped_and_show_each_rulings_own_lines() {
+    let dir = scratch("conflicts");
+    let mut text = String::from("rules many\nterm checking on move = check\n");
+    for n in 0..6 {
+        let outcome = if n % 2 == 0 { "forbidden" } else { "allowed" };
+        text.push_str(&format!(
+            "\nruling r{n}\n    article \"X {n}\"\n    when every move checking\n    → {outcome}\n\n"
+        ));
+        // Text between the rulings that no conflict is about.
+        for k in 0..20 {
+            text.push_str(&format!("// filler {n}.{k}\n"));
+        }
+    }
+    text.push_str("verdict\n    side forbidden → side loses\n    otherwise → draw\n");
+    fs::write(dir.join("many.rules"), text).unwrap();
+    project(&dir, &["hinh-01"]);
+    let specs = dir.join("spec-tests").display().to_string();
+    let file = dir.join("many.rules").display().to_string();
+    let run = xqlaw(&["check", "--specs", &specs, &file]);
+    assert_eq!(run.code, 1, "{}", run.err);
+    assert_eq!(run.err.matches("xqlaw::conflict").count(), 1, "{}", run.err);
+    // The conflict's block: up to the next diagnostic (the inert rulings' warnings).
+    let block = run.err.split("xqlaw::conflict").nth(1).unwrap();
+    let block = block.split("\nxqlaw::").next().unwrap();
+    assert!(block.contains("6 rulings conflict in 9 pairs"), "{block}");
+    assert!(!block.contains("filler"), "{block}");
+    for n in 0..6 {
+        assert_eq!(
+            block.matches(&format!("ruling r{n}\n")).count(),
+            1,
+            "r{n}: {block}"
+        );
+    }
+    assert!(run.err.contains("9 conflicts ("), "{}", run.err);
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -49,9 +49,14 @@ fn corpus(dir: &Path, title: &str) -> (PathBuf, PathBuf) {
 /// Runs `xqlaw docs` with `args` (after the corpus's `--rules` and `--specs`), failing the test
 /// if it runs longer than a minute.
 fn docs(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["docs", "--rules", "in-rules", "--specs", "in-specs"];
+    all.extend(args);
+    xqlaw(dir, &all)
+}
+
+/// Runs `xqlaw args` in `dir`, failing the test if it runs longer than a minute (a hang).
+fn xqlaw(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
-        .arg("docs")
-        .args(["--rules", "in-rules", "--specs", "in-specs"])
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -63,7 +68,7 @@ fn docs(dir: &Path, args: &[&str]) -> (i32, String, String) {
     while child.try_wait().unwrap().is_none() {
         if started.elapsed() > Duration::from_secs(60) {
             let _ = child.kill();
-            panic!("`xqlaw docs {}` hangs", args.join(" "));
+            panic!("`xqlaw {}` hangs", args.join(" "));
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -266,6 +271,141 @@ fn the_printable_edition_is_one_marked_page_and_spares_other_files() {
         fs::read_to_string(dir.join("mine.html")).unwrap(),
         "<p>mine</p>"
     );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 24: the second hostile round.
+// ---------------------------------------------------------------------------------------------
+
+/// Item 2: a book of one rule set writes no `compare/` pages, yet `compare/` is swept; a link
+/// there to another book's `compare/` deleted that book's pages.
+#[test]
+fn a_swept_folder_that_is_a_symlink_is_an_error_and_nothing_is_deleted() {
+    let dir = scratch("swept-symlink");
+    corpus(&dir, "Hình 20");
+    let (code, _, err) = docs(&dir, &["--out", "other"]);
+    assert_eq!(code, 0, "{err}");
+    let theirs = walk(&dir.join("other/compare")).len();
+    assert!(theirs > 0);
+    fs::create_dir_all(dir.join("one-rules")).unwrap();
+    fs::copy(
+        dir.join("in-rules/vn-1999.rules"),
+        dir.join("one-rules/vn-1999.rules"),
+    )
+    .unwrap();
+    let one = [
+        "docs",
+        "--rules",
+        "one-rules",
+        "--specs",
+        "in-specs",
+        "--out",
+        "book",
+    ];
+    let (code, _, err) = xqlaw(&dir, &one);
+    assert_eq!(code, 0, "{err}");
+    assert!(!dir.join("book/compare").exists());
+    std::os::unix::fs::symlink(dir.join("other/compare"), dir.join("book/compare")).unwrap();
+    let (code, _, err) = xqlaw(&dir, &one);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("compare` is a symlink"), "{err}");
+    assert_eq!(walk(&dir.join("other/compare")).len(), theirs);
+    let mut check = one.to_vec();
+    check.push("--check");
+    let (code, _, err) = xqlaw(&dir, &check);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("is a symlink"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Item 11: a spec folder whose name mdBook cannot link to is refused before anything is
+/// written.
+#[test]
+fn a_spec_folder_named_with_spaces_or_brackets_is_refused() {
+    for (n, name) in ["vn 1999", "vn-1999 [draft]"].into_iter().enumerate() {
+        let dir = scratch(&format!("topic-name-{n}"));
+        corpus(&dir, "Hình 20");
+        fs::rename(
+            dir.join("in-specs/vn-1999"),
+            dir.join("in-specs").join(name),
+        )
+        .unwrap();
+        let (code, _, err) = docs(&dir, &["--out", "book"]);
+        assert_ne!(code, 0, "{name}: {err}");
+        assert!(
+            err.contains(&format!("the name `{name}` cannot stand in a book's path")),
+            "{err}"
+        );
+        assert!(err.contains("nothing was written"), "{err}");
+        assert!(!dir.join("book").exists() || walk(&dir.join("book")).is_empty());
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
+
+/// Item 12: a later run removes the temporary files a killed `docs` left, and only those.
+#[test]
+fn docs_removes_what_a_killed_run_left_and_nothing_else() {
+    let dir = scratch("leftovers");
+    corpus(&dir, "Hình 20");
+    let (code, _, err) = docs(&dir, &["--out", "book"]);
+    assert_eq!(code, 0, "{err}");
+    // No process has id 4194305 (Linux ids stop at 2^22): these were left by a dead run.
+    let ours = [
+        "book/.index.md.xqlaw-docs-4194305-Ab12Cd.tmp",
+        "book/diagrams/vn-1999/.hinh-01.md.xqlaw-docs-4194305-xY34Zw.tmp",
+    ];
+    let not_ours = [
+        "book/.index.md.xqlaw-import-4194305-Ab12Cd.tmp",
+        "book/notes.tmp",
+        "book/diagrams/vn-1999/.hinh-01.md.swp",
+    ];
+    for path in ours.iter().chain(&not_ours) {
+        fs::write(dir.join(path), "").unwrap();
+    }
+    let (code, _, err) = docs(&dir, &["--out", "book"]);
+    assert_eq!(code, 0, "{err}");
+    for path in ours {
+        assert!(!dir.join(path).exists(), "{path} left");
+    }
+    for path in not_ours {
+        assert!(dir.join(path).exists(), "{path} removed");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success());
+}
+
+/// Item 8: a FIFO where a spec file or a page is expected hangs nothing.
+#[test]
+fn a_fifo_where_a_spec_file_or_a_page_goes_hangs_nothing() {
+    let dir = scratch("fifo");
+    corpus(&dir, "Hình 20");
+    mkfifo(&dir.join("in-specs/vn-1999/hinh-02.yaml"));
+    let (code, _, err) = docs(&dir, &["--out", "book"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("1 of 4 spec files could not be read"), "{err}");
+    let (code, out, err) = xqlaw(
+        &dir,
+        &["test", "--rules", "in-rules/vn-1999.rules", "in-specs"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("a named pipe is not a regular file"),
+        "{out}{err}"
+    );
+    fs::remove_file(dir.join("in-specs/vn-1999/hinh-02.yaml")).unwrap();
+    fs::remove_file(dir.join("book/index.md")).unwrap();
+    mkfifo(&dir.join("book/index.md"));
+    let (code, out, _) = docs(&dir, &["--out", "book", "--check"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("out of date: book/index.md"), "{out}");
+    let (code, _, err) = docs(&dir, &["--out", "book"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("index.md` is not a regular file"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
 

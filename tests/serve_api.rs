@@ -343,14 +343,52 @@ async fn judge_answers_as_the_command_line_does() {
     ];
     let request =
         json!({"rules": "vn-1999", "fen": HINH_62, "moves": moves, "assume_cycle": false});
-    let (status, body) = post("/api/judge", request).await;
+    let (status, mut body) = post("/api/judge", request).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["verdict"], "red_loses");
+    // The notation it read the moves in, beside the judgement.
+    let answer = body.as_object_mut().unwrap();
+    assert_eq!(answer.remove("notation"), Some(json!("vi")));
+    assert_eq!(answer.remove("also_reads_in"), Some(json!([])));
     // The same object as `xqlaw judge --json` prints.
     let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let play = xqlaw::read_play(HINH_62, &moves, xqlaw::Notation::Vietnamese).unwrap();
     let cli = xqlaw::judge(&rules, &play).unwrap();
     assert_eq!(body, serde_json::to_value(&cli).unwrap());
+}
+
+/// Issue 24, item 3: `P2.1 P7.6` is a legal line in the law's notation and in WXF, with other
+/// moves and another verdict. The answer names the notation it read, the law's by default, and
+/// the other that also reads the moves.
+#[tokio::test]
+async fn a_line_legal_in_two_notations_is_read_in_the_laws_and_the_answer_says_so() {
+    let fen = "9/4k1c2/7C1/9/7P1/9/9/9/6p2/3K5 w";
+    let moves = ["P2.1", "P7.6"];
+    let (status, body) = post(
+        "/api/judge",
+        json!({"rules": "vn-1999", "fen": fen, "moves": moves, "assume_cycle": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["notation"], "vi");
+    assert_eq!(body["also_reads_in"], json!(["wxf"]));
+    assert_eq!(body["verdict"], "red_loses");
+    let (status, wxf) = post(
+        "/api/judge",
+        json!({"rules": "vn-1999", "fen": fen, "moves": moves, "assume_cycle": true, "notation": "wxf"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{wxf}");
+    assert_eq!(wxf["notation"], "wxf");
+    assert_eq!(wxf["also_reads_in"], json!(["vi"]));
+    assert_eq!(wxf["verdict"], "draw");
+    // The page offers the choice, the law's notation first and chosen.
+    let (_, _, html) = send(router(workbench()), "GET", "/", None, &[]).await;
+    assert!(
+        html.contains(r#"<select id="free-notation">"#)
+            && html.contains(r#"<option value="vi" selected>"#),
+        "{html}"
+    );
 }
 
 #[tokio::test]
@@ -494,6 +532,10 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
         .unwrap()
         .assuming_cycle(xqlaw::ASSUMED_BY_REQUEST);
     let cli = xqlaw::judge(&rules, &play).unwrap();
+    let mut assumed = assumed;
+    let answer = assumed.as_object_mut().unwrap();
+    assert_eq!(answer.remove("notation"), Some(json!("iccs")));
+    answer.remove("also_reads_in");
     assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
     let bad = json!({"rules": "vn-1999", "moves": moves, "assume_cycle": "yes"});
     let (status, _) = post("/api/judge", bad).await;
@@ -841,5 +883,194 @@ async fn a_saved_amendment_is_renamed_with_consent_and_reopened_against_its_base
         .await;
         assert_eq!(opened["base"], name);
     }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+// ----- issue 24: the second hostile round ----------------------------------------------------
+
+/// Items 6 and 12: saves of one name at once each answer what the file then holds, none is
+/// told "already exists" for a replace it asked for, no temporary file is left, and a
+/// temporary file a killed server left is swept when the next one starts (it no longer makes
+/// a save fail).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn saves_of_one_name_at_once_all_succeed_and_leave_one_of_their_texts() {
+    let root = std::env::temp_dir().join(format!("xqlaw-serve-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let rules = root.join("rules");
+    std::fs::create_dir_all(&rules).unwrap();
+    std::fs::copy("rules/vn-1999.rules", rules.join("vn-1999.rules")).unwrap();
+    // Left by a server killed while saving (no process has id 4194305), and another's file.
+    let leftover = rules.join(".my-law.rules.xqlaw-save-4194305-Ab12Cd.tmp");
+    std::fs::write(&leftover, "half a text").unwrap();
+    std::fs::write(rules.join("notes.tmp"), "mine").unwrap();
+    let limits = Limits {
+        jobs: 8,
+        ..Limits::default()
+    };
+    let wb = Arc::new(Workbench::load(&rules, Path::new("spec-tests/vn-1999"), limits).unwrap());
+    assert!(!leftover.exists());
+    let texts: Vec<String> = (0..40)
+        .map(|n| format!("rules my-law extends vn-1999\n// save number {n}\n"))
+        .collect();
+    let mut tasks = Vec::new();
+    for text in &texts {
+        let body = json!({"name": "my-law", "rules": text, "overwrite": true}).to_string();
+        let app = router(wb.clone());
+        tasks.push(tokio::spawn(async move {
+            send(app, "POST", "/api/save", Some(body), &[]).await
+        }));
+    }
+    for task in tasks {
+        let (status, body, _) = task.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let held = std::fs::read_to_string(rules.join("my-law.rules")).unwrap();
+    assert!(texts.contains(&held), "{held}");
+    assert_eq!(
+        files(&rules),
+        ["my-law.rules", "notes.tmp", "vn-1999.rules"]
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Item 5: a text of hundreds of rulings that all fire together took hundreds of megabytes
+/// (500 rulings) or killed the server (4,000). The workbench now refuses a rule set larger
+/// than it judges, at once, with the bound in the message.
+#[tokio::test]
+async fn a_whatif_with_more_rulings_than_the_bound_is_refused_at_once() {
+    let mut text = String::from("rules vn-1999 extends vn-1999\n");
+    for n in 0..500 {
+        let outcome = if n % 2 == 0 { "forbidden" } else { "allowed" };
+        text.push_str(&format!(
+            "ruling r{n} when every move checking -> {outcome}\n"
+        ));
+    }
+    let (status, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let message = body["errors"][0]["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        format!(
+            "the rule set has 530 rulings, more than the workbench judges with (at most {})",
+            xqlaw::serve::MAX_RULINGS
+        )
+    );
+}
+
+/// Item 7: stalled and idle connections were never closed, and 80 of them blocked a plain
+/// GET. Now the connections are bounded and each stalled one is closed after the header
+/// timeout (or the body timeout, with a 408), so the GET is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_connections_are_closed_and_a_get_is_answered() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = Limits {
+        connections: 8,
+        header_timeout: std::time::Duration::from_secs(1),
+        ..Limits::default()
+    };
+    tokio::spawn(xqlaw::serve::serve_on(
+        listener,
+        workbench(),
+        limits,
+        std::future::pending(),
+    ));
+    // The clients use blocking sockets, each read bounded so that a hang fails the test.
+    let clients = tokio::task::spawn_blocking(move || {
+        use std::io::{Read as _, Write as _};
+        use std::net::TcpStream;
+        let connect = || {
+            let client = TcpStream::connect(addr).unwrap();
+            client
+                .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+                .unwrap();
+            client
+        };
+        let read_all = |client: &mut TcpStream| {
+            let mut bytes = Vec::new();
+            // An error is a reset: the server closed the connection too.
+            let closed = match client.read_to_end(&mut bytes) {
+                Ok(_) => true,
+                Err(e) => !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ),
+            };
+            (closed, String::from_utf8_lossy(&bytes).into_owned())
+        };
+        // Twenty clients that connect and say nothing, or half a header: more than the bound.
+        let mut stalled = Vec::new();
+        for n in 0..20 {
+            let mut client = connect();
+            if n % 2 == 0 {
+                client
+                    .write_all(b"GET /api/rulesets HTTP/1.1\r\nHo")
+                    .unwrap();
+            }
+            stalled.push(client);
+        }
+        // A client that sends its headers and half its body.
+        let mut half_body = connect();
+        let head = format!(
+            "POST /api/judge HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{{\"rules\""
+        );
+        half_body.write_all(head.as_bytes()).unwrap();
+        // A plain GET still gets its answer.
+        let mut get = connect();
+        let request =
+            format!("GET /api/rulesets HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n");
+        get.write_all(request.as_bytes()).unwrap();
+        let (closed, answer) = read_all(&mut get);
+        assert!(closed, "a plain GET hangs behind stalled connections");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        // Every stalled client was disconnected by the server.
+        for mut client in stalled {
+            assert!(read_all(&mut client).0, "a stalled connection stays open");
+        }
+        // The half body is answered 408 once the body timeout passes, and closed.
+        let (closed, answer) = read_all(&mut half_body);
+        assert!(closed, "a stalled body keeps its connection open");
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+        assert!(
+            answer.contains("the request body did not arrive within 10 s"),
+            "{answer}"
+        );
+    });
+    clients.await.unwrap();
+}
+
+/// Item 9: the cache was keyed on modification time and size, so a same-size replacement
+/// that kept the time (`cp -p`, `tar`) was judged with the old text.
+#[tokio::test]
+async fn a_same_size_replacement_that_keeps_the_time_is_read_anew() {
+    let (root, wb) = scratch("same-size");
+    let path = root.join("rules/vn-1999.rules");
+    let titles = |wb: Arc<Workbench>| async move {
+        let (status, body, _) = send(router(wb), "GET", "/api/rulesets", None, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == "vn-1999")
+            .unwrap()["title"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(titles(wb.clone()).await.contains("(1999)"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let replaced = text.replacen("Luật Cờ Tướng (1999)", "Luật Cờ Tướng (2099)", 1);
+    assert_eq!(replaced.len(), text.len());
+    std::fs::write(&path, replaced).unwrap();
+    let file = std::fs::File::options().write(true).open(&path).unwrap();
+    file.set_modified(modified).unwrap();
+    drop(file);
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().modified().unwrap(),
+        modified
+    );
+    assert!(titles(wb).await.contains("(2099)"));
     std::fs::remove_dir_all(&root).unwrap();
 }

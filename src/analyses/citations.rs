@@ -159,6 +159,8 @@ struct Read<'a> {
 struct Cited<'a> {
     owner: String,
     attrs: &'a Attrs,
+    /// Where an item that must name sentences (`unencoded`) stands.
+    required_at: Option<Loc>,
 }
 
 /// How one quote writes one misprint of a sentence it cites.
@@ -186,17 +188,7 @@ pub struct Checked {
 /// checks the citations. A rule file that cannot be read is skipped (compiling it reports
 /// why); a law text that cannot be read is an error.
 pub fn check_files(paths: &[PathBuf], law_dir: &Path) -> Result<Checked, SpecError> {
-    let mut laws = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(law_dir) {
-        let mut found: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
-            .collect();
-        found.sort();
-        for path in found {
-            laws.push(LawText::load(&path)?);
-        }
-    }
+    let laws = LawText::load_dir(law_dir)?;
     let mut files: Vec<SourceFile> = Vec::new();
     let mut queue: Vec<PathBuf> = paths.to_vec();
     while let Some(path) = queue.pop() {
@@ -204,7 +196,7 @@ pub fn check_files(paths: &[PathBuf], law_dir: &Path) -> Result<Checked, SpecErr
         if files.iter().any(|f| f.name == name) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = crate::disk::read_text(&path) else {
             continue;
         };
         let file = SourceFile::new(name, text);
@@ -253,6 +245,13 @@ pub fn check(files: &[SourceFile], laws: &[LawText]) -> Vec<CitationError> {
         let law = law_of(rule_set, &read, laws);
         for cited in cited(&file.tree) {
             let Some(written) = &cited.attrs.sentence else {
+                if let Some(at) = cited.required_at {
+                    errors.push(CitationError::new(
+                        CitationErrorKind::Empty,
+                        file.source,
+                        at,
+                    ));
+                }
                 continue;
             };
             let ids = cited.attrs.sentence_ids(&file.source.text);
@@ -429,7 +428,13 @@ fn misquoted(
 /// Every attribute list of a rule file, with what it belongs to.
 fn cited(tree: &ast::File) -> Vec<Cited<'_>> {
     let mut out = Vec::new();
-    let mut push = |owner: String, attrs| out.push(Cited { owner, attrs });
+    let mut push = |owner: String, attrs| {
+        out.push(Cited {
+            owner,
+            attrs,
+            required_at: None,
+        });
+    };
     for item in &tree.items {
         match &item.node {
             Item::Term(t) => push(format!("term `{}`", t.id.node), &t.attrs),
@@ -461,7 +466,16 @@ fn cited(tree: &ast::File) -> Vec<Cited<'_>> {
                     }
                 }
             }
-            Item::Remove(_) => {}
+            Item::Unencoded(_) | Item::Remove(_) => {}
+        }
+    }
+    for item in &tree.items {
+        if let Item::Unencoded(u) = &item.node {
+            out.push(Cited {
+                owner: format!("unencoded {}", u.reason.node.keyword()),
+                attrs: &u.attrs,
+                required_at: Some(u.reason.loc),
+            });
         }
     }
     out
@@ -581,6 +595,16 @@ mod tests {
         assert_eq!(codes, ["xqlaw::cite::no-law", "xqlaw::cite::empty"]);
         assert_eq!(found[0].1, "\"22.2:1\"");
         assert!(found[0].3.contains("`base`"), "{}", found[0].3);
+    }
+
+    #[test]
+    fn an_unencoded_item_must_name_its_sentences() {
+        let text = format!(
+            "rules base\nunencoded prose gloss \"x\"\nunencoded aside sentence \"22.2:2\"\n{VERDICT}"
+        );
+        let found = problems(&[file("b.rules", &text)]);
+        let got: Vec<(&str, &str)> = found.iter().map(|f| (f.0.as_str(), f.1.as_str())).collect();
+        assert_eq!(got, [("xqlaw::cite::empty", "prose")]);
     }
 
     #[test]

@@ -78,37 +78,47 @@ pub fn find(corpus: &Corpus, k: usize) -> Vec<Conflict> {
     conflicts
 }
 
-/// A conflict as a diagnostic pointing at the forbidding ruling, and at the allowing one when
-/// it stands in the same file.
+/// Conflicts as diagnostics: one for each group of rulings that conflict with one another
+/// (directly or through others). It points at the first forbidding ruling's own lines, and
+/// each other ruling of the group follows as a related note at its own lines, once, however
+/// many pairs it is in; the text between the rulings is not shown. A group of one pair reads
+/// as that pair.
 #[derive(Debug, Error, Diagnostic)]
-#[error(
-    "rulings {allowing} and {forbidding} conflict: with equal precedence, one allows and the \
-     other forbids the same side's play in {diagrams}"
-)]
+#[error("{message}")]
 #[diagnostic(
     code("xqlaw::conflict"),
     help(
-        "{elsewhere}say which governs: `overrides` on one of them, or an `unless` that keeps \
-         them apart (meanwhile the forbidding ruling wins)"
+        "say which governs: `overrides` on one of them, or an `unless` that keeps them apart \
+         (meanwhile the forbidding ruling wins)"
     )
 )]
 pub struct ConflictDiagnostic {
-    /// The allowing ruling, cited.
-    allowing: String,
-    /// The forbidding ruling, cited.
-    forbidding: String,
-    /// The diagrams and sides where they collide.
-    diagrams: String,
+    /// The rulings and where they collide.
+    message: String,
     #[source_code]
     file: SourceFile,
-    #[label(primary, "forbids the play ({forbidding_article})")]
+    #[label(primary, "{role}")]
     at: Loc,
-    forbidding_article: String,
-    #[label("allows it ({allowing_article})")]
-    allowing_at: Option<Loc>,
-    allowing_article: String,
-    /// Where the allowing ruling stands when it is in another file, else empty.
-    elsewhere: String,
+    /// What the first forbidding ruling does.
+    role: String,
+    /// The other rulings of the group, each at its own lines.
+    #[related]
+    others: Vec<RulingInConflict>,
+}
+
+/// One ruling of a conflict, at its own lines.
+#[derive(Debug, Error, Diagnostic)]
+#[error("{cited} {role}")]
+#[diagnostic(severity(Advice))]
+pub struct RulingInConflict {
+    /// The ruling, cited.
+    cited: String,
+    /// What it does: allows or forbids the play.
+    role: String,
+    #[source_code]
+    file: SourceFile,
+    #[label("{role}")]
+    at: Loc,
 }
 
 /// `ruling (article)`.
@@ -122,36 +132,119 @@ pub(crate) fn cited(r: &Ruling) -> String {
 impl ConflictDiagnostic {
     /// The diagnostic for `conflict` in `rules`; `None` if a ruling is not in `rules`.
     pub fn new(rules: &CompiledRules, conflict: &Conflict) -> Option<ConflictDiagnostic> {
-        let allowing = rules.ruling(&conflict.allowing)?;
-        let forbidding = rules.ruling(&conflict.forbidding)?;
-        let diagrams: Vec<String> = conflict
-            .diagrams
+        Self::of_group(rules, std::slice::from_ref(conflict))
+    }
+
+    /// The diagnostics for `conflicts` in `rules`, one per group of rulings linked by a
+    /// conflict, in the order of their first conflict.
+    pub fn grouped(rules: &CompiledRules, conflicts: &[Conflict]) -> Vec<ConflictDiagnostic> {
+        let mut groups: Vec<Vec<Conflict>> = Vec::new();
+        for c in conflicts {
+            let touches = |g: &Vec<Conflict>| {
+                g.iter().any(|o| {
+                    [&o.allowing, &o.forbidding].contains(&&c.allowing)
+                        || [&o.allowing, &o.forbidding].contains(&&c.forbidding)
+                })
+            };
+            let linked: Vec<usize> = (0..groups.len())
+                .filter(|&i| groups.get(i).is_some_and(touches))
+                .collect();
+            let mut merged = vec![c.clone()];
+            // Merged from the last, so the indices left to take stay valid.
+            for &i in linked.iter().rev() {
+                merged.splice(0..0, groups.remove(i));
+            }
+            let at = linked.first().copied().unwrap_or(groups.len());
+            groups.insert(at, merged);
+        }
+        groups
             .iter()
-            .map(|(title, side)| format!("{title} ({side})"))
-            .collect();
-        let article = |r: &Ruling| r.meta.article.as_deref().unwrap_or("no article").to_owned();
-        let same_file = allowing.site.file == forbidding.site.file;
+            .filter_map(|g| Self::of_group(rules, g))
+            .collect()
+    }
+
+    fn of_group(rules: &CompiledRules, group: &[Conflict]) -> Option<ConflictDiagnostic> {
+        let first = group.first()?;
+        let forbidding = rules.ruling(&first.forbidding)?;
+        let diagrams = |c: &Conflict| {
+            c.diagrams
+                .iter()
+                .map(|(title, side)| format!("{title} ({side})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let message = match group {
+            [one] => format!(
+                "rulings {} and {} conflict: with equal precedence, one allows and the other forbids the same side's play in {}",
+                cited(rules.ruling(&one.allowing)?),
+                cited(forbidding),
+                diagrams(one)
+            ),
+            _ => {
+                let mut by_forbidding: Vec<(&str, Vec<&Conflict>)> = Vec::new();
+                for c in group {
+                    match by_forbidding.iter_mut().find(|(f, _)| *f == c.forbidding) {
+                        Some((_, cs)) => cs.push(c),
+                        None => by_forbidding.push((&c.forbidding, vec![c])),
+                    }
+                }
+                let lines: Vec<String> = by_forbidding
+                    .iter()
+                    .map(|(f, cs)| {
+                        let against: Vec<String> = cs
+                            .iter()
+                            .map(|c| format!("`{}` in {}", c.allowing, diagrams(c)))
+                            .collect();
+                        format!("`{f}` forbids what {} allow", against.join("; "))
+                    })
+                    .collect();
+                format!(
+                    "{} rulings conflict in {} pairs: with equal precedence, one allows and the other forbids the same side's play; {}",
+                    rulings_of(group).len(),
+                    group.len(),
+                    lines.join("; ")
+                )
+            }
+        };
+        let role = |r: &Ruling| {
+            let article = r.meta.article.as_deref().unwrap_or("no article");
+            if group.iter().any(|c| c.forbidding == r.id) {
+                format!("forbids the play ({article})")
+            } else {
+                format!("allows it ({article})")
+            }
+        };
+        let mut others = Vec::new();
+        for id in rulings_of(group).into_iter().skip(1) {
+            let r = rules.ruling(id)?;
+            others.push(RulingInConflict {
+                cited: cited(r),
+                role: role(r),
+                file: r.site.file.clone(),
+                at: r.site.loc,
+            });
+        }
         Some(ConflictDiagnostic {
-            allowing: cited(allowing),
-            forbidding: cited(forbidding),
-            diagrams: diagrams.join(", "),
+            message,
             file: forbidding.site.file.clone(),
             at: forbidding.site.loc,
-            forbidding_article: article(forbidding),
-            allowing_at: same_file.then_some(allowing.site.loc),
-            allowing_article: article(allowing),
-            elsewhere: if same_file {
-                String::new()
-            } else {
-                format!(
-                    "{} allows it ({}) at {}; ",
-                    allowing.id,
-                    article(allowing),
-                    allowing.site.place()
-                )
-            },
+            role: role(forbidding),
+            others,
         })
     }
+}
+
+/// The rulings of a group of conflicts, each once, in order of appearance.
+fn rulings_of(group: &[Conflict]) -> Vec<&str> {
+    let mut ids: Vec<&str> = Vec::new();
+    for c in group {
+        for id in [c.forbidding.as_str(), c.allowing.as_str()] {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids
 }
 
 #[cfg(test)]

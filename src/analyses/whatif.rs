@@ -45,11 +45,11 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Serialize;
 
-pub use precedence::{Precedence, Relation};
+pub use precedence::{MAX_PRECEDENCE_PAIRS, Precedence, Relation};
 pub use reasons::{Named, Reason, Why};
 
 use crate::analyses::diff::{Change, RuleDiff, diff};
-use crate::analyses::{CaseRow, Decided};
+use crate::analyses::{CaseRow, Deadline, Decided};
 use crate::compile::CompiledRules;
 use crate::corpus::{Corpus, Diagram};
 use crate::eval::Judgement;
@@ -105,6 +105,23 @@ impl Baseline {
             .par_iter()
             .map(|d| d.judge(amended).ok())
             .collect();
+        self.compare(amended, &after)
+    }
+
+    /// [`Baseline::judge`], giving up (`None`) once `deadline` has passed: the time is
+    /// checked before each case is judged, so the work stops soon after.
+    pub fn judge_before(&self, amended: &CompiledRules, deadline: Deadline) -> Option<WhatIf> {
+        let after: Option<Vec<Option<Judgement>>> = self
+            .corpus
+            .diagrams
+            .par_iter()
+            .map(|d| (!deadline.passed()).then(|| d.judge(amended).ok()))
+            .collect();
+        Some(self.compare(amended, &after?))
+    }
+
+    /// The amended judgements `after` compared with the base's.
+    fn compare(&self, amended: &CompiledRules, after: &[Option<Judgement>]) -> WhatIf {
         let before: Vec<Option<&Judgement>> = self
             .corpus
             .diagrams
@@ -120,7 +137,7 @@ impl Baseline {
             .diagrams
             .iter()
             .zip(&before)
-            .zip(&after)
+            .zip(after)
             .map(|((d, before), after)| {
                 CaseRow::new(
                     d.case(),
@@ -138,7 +155,8 @@ impl Baseline {
             .collect();
         let (direct, indirect) = amended_rulings(&definitions);
         let after: Vec<Option<&Judgement>> = after.iter().map(Option::as_ref).collect();
-        let precedences = precedence::settling(&titles, &before, &after, &direct, &indirect);
+        let (precedences, precedences_cut) =
+            precedence::settling(&titles, &before, &after, &direct, &indirect);
         let labels: Vec<String> = self.corpus.diagrams.iter().map(short_label).collect();
         let reasons = match self.rules() {
             Some(base) => reasons::reasons(
@@ -158,6 +176,7 @@ impl Baseline {
             cases,
             precedences,
             reasons,
+            precedences_cut,
         }
     }
 
@@ -226,6 +245,9 @@ pub struct WhatIf {
     /// Why an amended ruling does not decide where it fires: the rulings that keep the
     /// verdicts, and what to write (said first).
     pub reasons: Vec<Reason>,
+    /// Whether precedence lines were left out: the amended rulings meet the others in more
+    /// than [`MAX_PRECEDENCE_PAIRS`] ways.
+    pub precedences_cut: bool,
 }
 
 impl WhatIf {

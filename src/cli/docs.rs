@@ -93,7 +93,15 @@ fn book(args: &DocsArgs, corpus: &Corpus, bar: Option<&indicatif::ProgressBar>) 
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("docs"));
     let options = book_options(args, &out);
     let files = generate_book(corpus, &options);
-    let out_of_date = stale(&out, &files);
+    let out_of_date = match stale(&out, &files) {
+        Ok(paths) => paths,
+        Err(e) => {
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            return super::fail(&e);
+        }
+    };
     if args.check {
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -187,7 +195,7 @@ fn edition(args: &DocsArgs, corpus: &Corpus) -> ExitCode {
     let command = format!("xqlaw docs --edition law --out {}", out.display());
     let html = law_edition(corpus, &command);
     if args.check {
-        let same = std::fs::read_to_string(&out).ok().as_deref() == Some(html.as_str());
+        let same = xqlaw::disk::read_text(&out).ok().as_deref() == Some(html.as_str());
         outln!(
             "{}: {}",
             out.display(),

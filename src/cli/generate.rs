@@ -1,13 +1,14 @@
 //! `xqlaw generate`: writes the generated corpus of repeating plays.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use miette::IntoDiagnostic as _;
 use xqlaw::corpus::generated::{
     DEFAULT_RANDOM_PLAYS, DEFAULT_SEED, generate, spec_cases, to_jsonl,
 };
 use xqlaw::corpus::load_specs;
+use xqlaw::disk::{self, Writer};
 
 /// Arguments of `xqlaw generate`.
 #[derive(Debug, clap::Args)]
@@ -36,9 +37,9 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
         fs::create_dir_all(dir).into_diagnostic()?;
     }
     let text = to_jsonl(&plays);
-    let tmp = args.out.with_extension("jsonl.tmp");
-    fs::write(&tmp, text).into_diagnostic()?;
-    fs::rename(&tmp, &args.out).into_diagnostic()?;
+    let dir = args.out.parent().filter(|d| !d.as_os_str().is_empty());
+    disk::sweep(dir.unwrap_or(Path::new(".")), Writer::Generate);
+    disk::replace(&args.out, text.as_bytes(), Writer::Generate).into_diagnostic()?;
     outln!(
         "{} plays in {} ({} twins of {} spec cases, {} random, seed {})",
         plays.len(),

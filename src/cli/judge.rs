@@ -46,8 +46,10 @@ pub struct JudgeArgs {
     /// Writes one line per non-blank input line, in order: the verdict, or
     /// `{"id": …, "line": N, "error": …}` for a line that is not such an object, not UTF-8, or
     /// longer than 1 MiB (the run goes on). Blank lines are skipped; a byte order mark is
-    /// dropped. Exit 2 if a line failed.
-    #[arg(long, conflicts_with_all = ["moves", "json"])]
+    /// dropped. Exit 2 if a line failed. `--fen` does not apply: each line gives its own
+    /// `fen` (the start position when absent), and giving `--fen` is an error; `--notation`,
+    /// `--cycle` and `--assume-cycle` apply to every line.
+    #[arg(long, conflicts_with_all = ["moves", "json", "fen"])]
     batch: Option<String>,
 }
 

@@ -61,6 +61,13 @@ pub struct GraphArgs {
 pub fn run_check(args: &CheckArgs) -> ExitCode {
     let mut no_cases = false;
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    // Where the cases came from, when they were found by walking up from the rule files.
+    let walked_to = (!args.no_specs && args.specs.is_empty()).then(|| {
+        format!(
+            " of `{}`",
+            super::project_of(&files).join("spec-tests").display()
+        )
+    });
     let diagrams = if args.no_specs {
         Vec::new()
     } else {
@@ -115,10 +122,8 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 }
                 let found = conflicts::find(&corpus, judged);
                 judged += 1;
-                for c in &found {
-                    if let Some(d) = ConflictDiagnostic::new(rules, c) {
-                        eprint!("{}", render(&d));
-                    }
+                for d in ConflictDiagnostic::grouped(rules, &found) {
+                    eprint!("{}", render(&d));
                 }
                 let effects = effect_diagnostics(rules, &spec_cases, generated.as_deref());
                 let false_claims = effects.errors.len();
@@ -154,7 +159,10 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 let searched = if no_cases {
                     "not searched for conflicts: no cases".to_owned()
                 } else {
-                    format!("{searched} diagrams searched for conflicts")
+                    format!(
+                        "{searched} diagrams{} searched for conflicts",
+                        walked_to.as_deref().unwrap_or_default()
+                    )
                 };
                 let verified = generated.as_ref().map_or(String::new(), |g| {
                     format!(

@@ -77,7 +77,7 @@ pub fn run(args: &StandingsArgs) -> ExitCode {
 }
 
 fn read_results(path: &Path) -> Result<Tournament, ()> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = xqlaw::disk::read_text(path).map_err(|e| {
         super::fail(&super::CommandError::unreadable(path, &e));
     })?;
     Tournament::read(SourceFile::new(path.display().to_string(), text)).map_err(|errors| {
@@ -109,7 +109,7 @@ fn load_any(path: &Path) -> Result<CompiledRules, ()> {
         Ok(rules) => Ok(rules),
         Err(errors) if missing_parent(&errors) => {
             let rules_dir = super::project_of(&[path]).join("rules");
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let text = xqlaw::disk::read_text(path).map_err(|e| {
                 super::fail(&super::CommandError::unreadable(path, &e));
             })?;
             compile_amendment(&path.display().to_string(), &text, &rules_dir)

@@ -120,6 +120,13 @@ pub fn run(args: &TestArgs) -> ExitCode {
     let standings_failed = standings.iter().filter(|r| r.is_failure()).count();
     t.passed += standings.len() - standings_failed;
     t.failed += standings_failed;
+    if args.paths.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+        outln!(
+            "spec files from {}, found from the rule files",
+            shown.join(", ")
+        );
+    }
     if t.known > 0 {
         outln!(
             "{} known failures (documented in their spec files)",

@@ -55,6 +55,14 @@ pub(super) fn load_amendment(
     base: Option<&Path>,
     project: Option<&Project>,
 ) -> Result<(CompiledRules, PathBuf, CompiledRules), ExitCode> {
+    // A missing base is said as such, before the amended text's `extends` look beside it.
+    let unreadable = base.and_then(|base| {
+        let e = xqlaw::disk::read(base).err()?;
+        Some(super::CommandError::unreadable(base, &e))
+    });
+    if let Some(error) = unreadable {
+        return Err(super::fail(&error));
+    }
     // Rule sets are looked up beside the base when one is named, then beside the amendment,
     // then in the project's `rules/`.
     let folder = |p: &Path| {

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use super::err::{CompileError, CompileWarning};
 use super::graph::{EdgeKind, GraphNode, RuleGraph};
 use super::inherit::Merged;
-use super::ir::{CompiledRules, Expr, Pattern, Ruling, Term, TermId};
+use super::ir::{CompiledRules, Expr, Pattern, Ruling, Term, TermId, Unencoded};
 use super::order::{evaluation_order, override_cycles, term_cycles};
 use super::resolver::Resolver;
 use super::scope::Scope;
@@ -56,6 +56,14 @@ pub(super) fn check(
             .add_edge(ruling, GraphNode::Verdict, EdgeKind::Uses);
     }
     let (settings, ruling_occurrence) = settings(&merged, errors);
+    let unencoded = merged
+        .unencoded
+        .iter()
+        .map(|def| Unencoded {
+            reason: def.item.reason.node,
+            meta: def.meta(&def.item.attrs, &def.item.docs),
+        })
+        .collect();
     let setting_meta = merged
         .settings
         .iter()
@@ -86,6 +94,7 @@ pub(super) fn check(
         rulings,
         verdict,
         standings,
+        unencoded,
         graph: graphs.predicates,
         warnings: std::sync::Arc::new(Vec::new()),
     })

@@ -70,7 +70,7 @@ impl Loader {
             .map(|dir| dir.join(format!("{name}.rules")))
             .find(|p| p.is_file() && !root.is_some_and(|r| crate::project::same_file(r, p)))?;
         let shown = path.display().to_string();
-        Some(match std::fs::read_to_string(&path) {
+        Some(match crate::disk::read_text(&path) {
             Ok(text) => Ok(SourceFile::new(shown, text)),
             Err(e) => Err((shown, e)),
         })
@@ -174,6 +174,8 @@ pub(crate) struct Merged {
     /// The standings forms and their removals, in file order up the chain (ancestors first),
     /// merged by [`crate::standings`].
     pub(crate) standings: Vec<crate::standings::FormDef>,
+    /// The `unencoded` items, in file order up the chain (ancestors first).
+    pub(crate) unencoded: Vec<Def<ast::Unencoded>>,
     /// The place of each name in `terms` and in `rulings`: looking names up by scanning
     /// made a file of 50,000 rulings compile in quadratic time.
     positions: Positions,
@@ -242,6 +244,7 @@ pub(crate) fn inherit(
         rulings: Vec::new(),
         verdict: None,
         standings: Vec::new(),
+        unencoded: Vec::new(),
         positions: Positions::default(),
     };
     apply(&mut merged, first, errors);
@@ -457,6 +460,7 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     }
                 }
             }
+            ast::Item::Unencoded(u) => merged.unencoded.push(Def::new(&file, &rule_set, u)),
             ast::Item::Standings(form) => merged
                 .standings
                 .push(crate::standings::FormDef::define(&file, &rule_set, form)),

@@ -123,6 +123,15 @@ pub struct Ruling {
     pub site: Site,
 }
 
+/// Sentences of the law nothing in the rule set encodes (`unencoded`), and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unencoded {
+    /// Why.
+    pub reason: crate::syntax::ast::UnencodedReason,
+    /// The sentences (`meta.sentences`), what is said of them and the doc comment.
+    pub meta: Meta,
+}
+
 /// One condition of a verdict row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cond {
@@ -186,6 +195,8 @@ pub struct CompiledRules {
     pub(crate) rulings: Vec<Ruling>,
     /// Verdict rows, top to bottom.
     pub(crate) verdict: Vec<VerdictRow>,
+    /// The sentences of the law nothing encodes, with why (`unencoded`), up the chain.
+    pub(crate) unencoded: Vec<Unencoded>,
     /// The standings forms (Điều 21): how a tournament's results are scored and ranked.
     pub(crate) standings: Vec<crate::standings::Form>,
     /// The predicate graph.
@@ -254,6 +265,11 @@ impl CompiledRules {
     /// The verdict rows, top to bottom.
     pub fn verdict_rows(&self) -> &[VerdictRow] {
         &self.verdict
+    }
+
+    /// The sentences of the law nothing encodes, with why (`unencoded`).
+    pub fn unencoded(&self) -> &[Unencoded] {
+        &self.unencoded
     }
 
     /// The standings forms (Điều 21).

@@ -1,7 +1,6 @@
 //! One spec file read and replayed: its start position and legal moves, or an error that
 //! points at the line of the file where it goes wrong.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -167,7 +166,7 @@ fn checked(
 /// Reads the spec file at `path`: its text, and the spec file it holds.
 pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), DiagramError> {
     let name = path.display().to_string();
-    let text = fs::read_to_string(path).map_err(|e| DiagramError::Unreadable {
+    let text = crate::disk::read_text(path).map_err(|e| DiagramError::Unreadable {
         path: name.clone(),
         reason: e.to_string().to_lowercase(),
     })?;

@@ -18,7 +18,6 @@
 //! id says where each came from. Nothing here asks a rule set or a fact: the corpus depends on
 //! the engine and the seed alone, and a change of the law's readings never changes it.
 
-use std::fs;
 use std::path::Path;
 
 use miette::Diagnostic;
@@ -355,7 +354,7 @@ struct BadLine {
 /// first such line and counts the others.
 pub fn load(path: &Path) -> Result<Vec<CasePlay>, GeneratedError> {
     let name = path.display().to_string();
-    let text = fs::read_to_string(path).map_err(|e| GeneratedError::Unreadable {
+    let text = crate::disk::read_text(path).map_err(|e| GeneratedError::Unreadable {
         path: name.clone(),
         reason: e.to_string().to_lowercase(),
     })?;

@@ -112,7 +112,7 @@ fn run_case(
     let error = |id: &str, rule_set: &str, message: String| {
         report(id, rule_set, StandingsOutcome::Error { message })
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::disk::read_text(path) {
         Ok(t) => t,
         Err(e) => {
             return vec![error(
@@ -193,7 +193,7 @@ fn run_case(
 
 /// Compiles a regulation kept beside the cases; its `extends` are looked for in `rules_dir`.
 fn regulation(path: &Path, rules_dir: &Path) -> Result<CompiledRules, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::disk::read_text(path)
         .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     compile_amendment(&path.display().to_string(), &text, rules_dir).map_err(|e| render(&e))
 }
@@ -341,7 +341,7 @@ pub fn standings_tables(
     let mut out: Vec<StandingsCaseTables> = files
         .iter()
         .filter_map(|path| {
-            let text = std::fs::read_to_string(path).ok()?;
+            let text = crate::disk::read_text(path).ok()?;
             let source = SourceFile::new(path.display().to_string(), text);
             let case = ResultsFile::from_yaml(&source.text).ok()?.case?;
             let tournament = Tournament::read(source).ok()?;

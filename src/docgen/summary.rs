@@ -31,6 +31,12 @@ pub fn summary(corpus: &Corpus, practice: bool) -> String {
         r.name,
         links::rule_set(&r.name)
     );
+    if let Some(page) = super::trace_page::law_link(corpus) {
+        let _ = writeln!(
+            s,
+            "- [Truy nguyên: every sentence of Chương V and what encodes it]({page})"
+        );
+    }
     let grouped = articles::group(corpus, r);
     let mut listed = Vec::new();
     if super::standings_page::has_own(r) {

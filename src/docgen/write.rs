@@ -14,10 +14,12 @@
 //! make it run forever.
 
 use std::fs;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use thiserror::Error;
+
+use crate::disk::{self, Writer};
 
 use super::GeneratedFile;
 
@@ -51,14 +53,34 @@ pub enum WriteError {
         help("move it away, or pass `--force`")
     )]
     NotGenerated(PathBuf),
-    /// A symlink stands on the way to a page.
-    #[error("`{0}` is a symlink: `xqlaw docs` never writes through one")]
+    /// A symlink stands on the way to a page, or is a folder that is swept.
+    #[error("`{0}` is a symlink: `xqlaw docs` never writes or deletes through one")]
     #[diagnostic(code(xqlaw::docs::symlink), help("remove it"))]
     Symlink(PathBuf),
+    /// Something other than a regular file (a FIFO, a device, a folder) stands where a page
+    /// goes.
+    #[error("`{0}` is not a regular file: `xqlaw docs` reads and writes only regular files")]
+    #[diagnostic(code(xqlaw::docs::not_a_file), help("remove it"))]
+    NotAFile(PathBuf),
     /// A page's path is not a plain relative path.
     #[error("`{0}` is not a plain path inside the output folder")]
     #[diagnostic(code(xqlaw::docs::outside))]
     OutsidePath(PathBuf),
+    /// A name in a page's path (a spec folder's, say) that mdBook cannot build a book with.
+    #[error(
+        "`{path}`: the name `{name}` cannot stand in a book's path (mdBook refuses it); \
+         nothing was written"
+    )]
+    #[diagnostic(
+        code(xqlaw::docs::bad_name),
+        help("rename it with letters, digits, `-`, `_` and `.` only")
+    )]
+    BadName {
+        /// The page's path.
+        path: PathBuf,
+        /// The name in it.
+        name: String,
+    },
     /// The file system said no.
     #[error("cannot write `{path}`: {message}")]
     #[diagnostic(code(xqlaw::docs::io))]
@@ -123,15 +145,24 @@ pub fn write_all_with_progress(
     mut progress: impl FnMut(usize),
 ) -> Result<(), WriteError> {
     check_folder(out, force)?;
+    for file in files {
+        check_path(&file.path)?;
+    }
+    // Each folder written into is cleared of the temporary files a killed run left there.
+    let mut swept = std::collections::BTreeSet::new();
     for (n, file) in files.iter().enumerate() {
         progress(n);
         check_path(&file.path)?;
         let path = out.join(&file.path);
         check_no_symlink(out, &file.path)?;
+        if let Some(dir) = path.parent().filter(|d| swept.insert(d.to_path_buf())) {
+            disk::sweep(dir, Writer::Docs);
+        }
         match fs::symlink_metadata(&path) {
             Ok(meta) if meta.file_type().is_symlink() => return Err(WriteError::Symlink(path)),
+            Ok(meta) if !meta.file_type().is_file() => return Err(WriteError::NotAFile(path)),
             Ok(_) => {
-                if fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()) {
+                if disk::read_text(&path).ok().as_deref() == Some(file.contents.as_str()) {
                     continue;
                 }
                 if !force && !file_is_generated(&path) {
@@ -146,7 +177,7 @@ pub fn write_all_with_progress(
         write_atomic(&path, &file.contents)?;
     }
     progress(files.len());
-    for rel in leftovers(out, files) {
+    for rel in leftovers(out, files)? {
         let path = out.join(&rel);
         fs::remove_file(&path).map_err(io_error(&path))?;
     }
@@ -155,17 +186,21 @@ pub fn write_all_with_progress(
 
 /// The paths (relative to `out`) that differ from what generation produces: changed, missing,
 /// or generated files left over in a generated folder.
-pub fn stale(out: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
+///
+/// # Errors
+///
+/// [`WriteError::Symlink`] when a generated folder is a symlink: its files are not the book's.
+pub fn stale(out: &Path, files: &[GeneratedFile]) -> Result<Vec<PathBuf>, WriteError> {
     let mut paths: Vec<PathBuf> = files
         .iter()
         .filter(|f| {
-            fs::read_to_string(out.join(&f.path)).ok().as_deref() != Some(f.contents.as_str())
+            disk::read_text(&out.join(&f.path)).ok().as_deref() != Some(f.contents.as_str())
         })
         .map(|f| f.path.clone())
         .collect();
-    paths.extend(leftovers(out, files));
+    paths.extend(leftovers(out, files)?);
     paths.sort();
-    paths
+    Ok(paths)
 }
 
 /// Writes one file that is not part of a book (the printable edition): only where no file
@@ -187,6 +222,7 @@ pub fn write_file(path: &Path, contents: &str, force: bool) -> Result<(), WriteE
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(io_error(dir))?;
+        disk::sweep(dir, Writer::Docs);
     }
     write_atomic(path, contents)
 }
@@ -205,14 +241,27 @@ fn check_folder(out: &Path, force: bool) -> Result<(), WriteError> {
     }
 }
 
-/// A page's path must be plain names only.
+/// A page's path must be plain names only, each one a book can link to (no space, bracket
+/// or other character a Markdown link or mdBook's summary would read otherwise).
 fn check_path(rel: &Path) -> Result<(), WriteError> {
     let plain =
         rel.components().count() > 0 && rel.components().all(|c| matches!(c, Component::Normal(_)));
-    if plain {
-        Ok(())
-    } else {
-        Err(WriteError::OutsidePath(rel.to_path_buf()))
+    if !plain {
+        return Err(WriteError::OutsidePath(rel.to_path_buf()));
+    }
+    let bad = rel.components().find_map(|c| {
+        let name = c.as_os_str().to_string_lossy();
+        let linkable = name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        (!linkable).then(|| name.into_owned())
+    });
+    match bad {
+        Some(name) => Err(WriteError::BadName {
+            path: rel.to_path_buf(),
+            name,
+        }),
+        None => Ok(()),
     }
 }
 
@@ -230,44 +279,35 @@ fn check_no_symlink(out: &Path, rel: &Path) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// Writes through a fresh temporary file beside the page, then renames it over the page (a
-/// rename replaces a name, it follows no link).
+/// Writes through a fresh temporary file beside the page, created new and never through a
+/// link, then renames it over the page (a rename replaces a name, it follows no link).
 fn write_atomic(path: &Path, contents: &str) -> Result<(), WriteError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let err = io_error(path);
-    let _ = fs::remove_file(&tmp);
-    let written = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|mut f| {
-            f.write_all(contents.as_bytes())?;
-            f.sync_all()
-        });
-    if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
-        let _ = fs::remove_file(&tmp);
-        return Err(err(e));
-    }
-    Ok(())
+    disk::replace(path, contents.as_bytes(), Writer::Docs).map_err(io_error(path))
 }
 
 /// Generated files in the generated folders that generation does not produce.
-fn leftovers(out: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
+///
+/// Every generated folder is checked, whether or not this run writes into it (a book of one
+/// rule set writes no `compare/`): a symlinked one is an error, never swept.
+fn leftovers(out: &Path, files: &[GeneratedFile]) -> Result<Vec<PathBuf>, WriteError> {
     let mut found = Vec::new();
     for dir in GENERATED_DIRS {
+        let path = out.join(dir);
+        if disk::is_symlink(&path) {
+            return Err(WriteError::Symlink(path));
+        }
         list(out, Path::new(dir), &mut found);
     }
     found.retain(|p| !files.iter().any(|f| &f.path == p) && file_is_generated(&out.join(p)));
-    found
+    Ok(found)
 }
 
 /// Every regular file under `root/rel`; symlinks, to folders or to files, are neither
 /// followed nor listed.
 fn list(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+    if disk::is_symlink(&root.join(rel)) {
+        return;
+    }
     let Ok(entries) = fs::read_dir(root.join(rel)) else {
         return;
     };
@@ -302,6 +342,16 @@ mod tests {
         assert!(check_path(Path::new("diagrams/vn-1999/hinh-01.md")).is_ok());
         for bad in ["../x.md", "/etc/x", "a/../../x", "./a", ""] {
             assert!(check_path(Path::new(bad)).is_err(), "{bad}");
+        }
+        for bad in [
+            "diagrams/a b/x.md",
+            "diagrams/a[1]/x.md",
+            "diagrams/a(1)/x.md",
+        ] {
+            assert!(
+                matches!(check_path(Path::new(bad)), Err(WriteError::BadName { .. })),
+                "{bad}"
+            );
         }
     }
 }

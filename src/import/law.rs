@@ -119,8 +119,10 @@ pub fn run_law(files: &[PathBuf], out: &Path) -> ImportedLaw {
                 )));
             }
         }
+        let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
+        crate::disk::sweep(dir.unwrap_or(Path::new(".")), crate::disk::Writer::Import);
         let written = law.to_yaml(COMMAND).and_then(|yaml| {
-            if fs::read_to_string(out).ok().as_deref() == Some(yaml.as_str()) {
+            if crate::disk::read_text(out).ok().as_deref() == Some(yaml.as_str()) {
                 Ok(())
             } else {
                 write_atomic(out, &yaml)

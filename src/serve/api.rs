@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::analyses::{CaseRow, Decided, Decider};
+use crate::eval::Judgement;
 use crate::vocab::Verdict;
 
 /// `POST /api/whatif`: an edited rule text and the rule set it amends.
@@ -36,9 +37,24 @@ pub struct JudgeRequest {
     /// Judge the moves as a repeating cycle.
     #[serde(default)]
     pub assume_cycle: bool,
-    /// The notation of the moves (`iccs`, `wxf`, `vi`, `zh`); guessed when absent.
+    /// The notation of the moves (`iccs`, `wxf`, `vi`, `zh`); when absent, the law's (`vi`)
+    /// if the moves read in it, else the first that reads them.
     #[serde(default)]
     pub notation: Option<String>,
+}
+
+/// The answer to `POST /api/judge`: the judgement as `xqlaw judge --json` prints it, and the
+/// notation the moves were read in, with the others that read them as different moves.
+#[derive(Debug, Serialize)]
+pub struct JudgeAnswer {
+    /// The judgement.
+    #[serde(flatten)]
+    pub judgement: Judgement,
+    /// The notation the moves were read in (`vi`, `iccs`, `wxf`, `zh`).
+    pub notation: &'static str,
+    /// The other notations in which the same texts are a legal line of different moves: when
+    /// not empty, the verdict depends on the notation.
+    pub also_reads_in: Vec<&'static str>,
 }
 
 /// `POST /api/case`: one case of the corpus, judged by the base and by an edited text.
@@ -377,7 +393,8 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// A JSON body read under the size limit; every way it can be wrong is a JSON error.
+/// A JSON body read under the size limit and within [`super::listen::BODY_TIMEOUT`]; every
+/// way it can be wrong is a JSON error.
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
@@ -389,8 +406,18 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = axum::body::Bytes::from_request(req, state)
+        let read = axum::body::Bytes::from_request(req, state);
+        let bytes = tokio::time::timeout(super::listen::BODY_TIMEOUT, read)
             .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request body did not arrive within {} s",
+                        super::listen::BODY_TIMEOUT.as_secs()
+                    ),
+                )
+            })?
             .map_err(|rejection| {
                 let status = rejection.status();
                 if status == StatusCode::PAYLOAD_TOO_LARGE {

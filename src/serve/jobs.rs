@@ -2,9 +2,10 @@
 //!
 //! A job runs on tokio's blocking threads (`spawn_blocking`) and holds one of a fixed number
 //! of permits while it runs. A request waits for a permit and for its job within one
-//! deadline; past it, the request is answered with 503 and the job, which cannot be stopped
-//! from outside, finishes on its own and only then gives its permit back, so runaway jobs
-//! never pile up beyond the bound.
+//! deadline; past it, the request is answered with 503. A thread cannot be stopped from
+//! outside, so the job is given the deadline ([`Deadline`]) and the long ones (judging the
+//! corpus) check it between cases and give up; a job only gives its permit back when it
+//! ends, so runaway jobs never pile up beyond the bound.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,6 +15,7 @@ use tokio::sync::Semaphore;
 use tokio::time::{Instant, timeout_at};
 
 use super::api::ApiError;
+pub use crate::analyses::Deadline;
 
 /// The bounded runner of judging jobs.
 #[derive(Debug, Clone)]
@@ -56,14 +58,15 @@ impl Jobs {
         }
     }
 
-    /// Runs `job` on a blocking thread when a permit is free, within the deadline.
+    /// Runs `job` on a blocking thread when a permit is free, within the deadline, which the
+    /// job is given so that it can stop itself once past it.
     ///
     /// # Errors
     ///
     /// No permit before the deadline, the job not done by then, or the job panicked.
     pub async fn run<T, F>(&self, job: F) -> Result<T, JobError>
     where
-        F: FnOnce() -> T + Send + 'static,
+        F: FnOnce(Deadline) -> T + Send + 'static,
         T: Send + 'static,
     {
         let deadline = Instant::now() + self.timeout;
@@ -71,8 +74,9 @@ impl Jobs {
             .await
             .map_err(|_| JobError::Busy(self.timeout))?
             .map_err(|_| JobError::Failed)?;
+        let stop = Deadline::at(deadline.into_std());
         let handle = tokio::task::spawn_blocking(move || {
-            let answer = job();
+            let answer = job(stop);
             drop(permit);
             answer
         });
@@ -91,25 +95,49 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_slow_job_times_out_and_keeps_its_permit_until_done() {
         let jobs = Jobs::new(1, Duration::from_millis(100));
-        let slow = jobs.run(|| std::thread::sleep(Duration::from_millis(400)));
+        let slow = jobs.run(|_| std::thread::sleep(Duration::from_millis(400)));
         assert_eq!(
             slow.await,
             Err(JobError::TimedOut(Duration::from_millis(100)))
         );
         // The slow job still runs and holds the only permit: the next request is turned away.
         assert_eq!(
-            jobs.run(|| 1).await,
+            jobs.run(|_| 1).await,
             Err(JobError::Busy(Duration::from_millis(100)))
         );
         tokio::time::sleep(Duration::from_millis(400)).await;
-        assert_eq!(jobs.run(|| 2).await, Ok(2));
+        assert_eq!(jobs.run(|_| 2).await, Ok(2));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_panicking_job_is_an_error_not_a_crash() {
         let jobs = Jobs::new(1, Duration::from_secs(5));
-        let failed = jobs.run(|| panic!("boom")).await;
+        let failed = jobs.run(|_| panic!("boom")).await;
         assert_eq!(failed, Err::<(), _>(JobError::Failed));
-        assert_eq!(jobs.run(|| 3).await, Ok(3));
+        assert_eq!(jobs.run(|_| 3).await, Ok(3));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_that_checks_its_deadline_gives_its_permit_back_at_once() {
+        let jobs = Jobs::new(1, Duration::from_millis(100));
+        // A long job made of short steps, each checking the deadline.
+        let steps = jobs.run(|deadline| {
+            let mut done = 0;
+            while done < 100 && !deadline.passed() {
+                std::thread::sleep(Duration::from_millis(10));
+                done += 1;
+            }
+            done
+        });
+        // Timed out, or (on a busy machine) done just as the deadline fell: either way the
+        // job stopped itself, long before its hundred steps.
+        let answer = steps.await;
+        assert!(
+            matches!(answer, Err(JobError::TimedOut(_))) || answer.is_ok_and(|done| done < 100),
+            "{answer:?}"
+        );
+        // The job stopped itself soon after the deadline: its permit is free again.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(jobs.run(|_| 4).await, Ok(4));
     }
 }

@@ -14,14 +14,13 @@ use axum::routing::{get, post};
 use serde::Serialize;
 
 use super::api::{
-    ApiError, CaseAnswer, CaseRequest, CasesAnswer, CasesQuery, JsonBody, JudgeRequest,
-    RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
+    ApiError, CaseAnswer, CaseRequest, CasesAnswer, CasesQuery, JsonBody, JudgeAnswer,
+    JudgeRequest, RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
 };
 use super::assets;
 use super::guard::guard;
 use super::jobs::Jobs;
 use super::workbench::Workbench;
-use crate::eval::Judgement;
 
 type Shared = State<Arc<Workbench>>;
 
@@ -62,7 +61,7 @@ async fn answer_in<T: Serialize + Send + 'static>(
     work: impl FnOnce(&Workbench) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<Json<T>, ApiError> {
     let jobs = lane(&workbench).clone();
-    jobs.run(move || work(&workbench)).await?.map(Json)
+    jobs.run(move |_| work(&workbench)).await?.map(Json)
 }
 
 async fn rule_sets(State(wb): Shared) -> Result<Json<serde_json::Value>, ApiError> {
@@ -96,7 +95,11 @@ async fn whatif(
     State(wb): Shared,
     JsonBody(request): JsonBody<WhatifRequest>,
 ) -> Result<Json<WhatifAnswer>, ApiError> {
-    answer(wb, move |wb| wb.whatif(&request)).await
+    // Judging the corpus is the long job: it is given the deadline and stops itself there.
+    let jobs = wb.jobs.clone();
+    jobs.run(move |deadline| wb.whatif(&request, deadline))
+        .await?
+        .map(Json)
 }
 
 async fn case(
@@ -109,7 +112,7 @@ async fn case(
 async fn judge(
     State(wb): Shared,
     JsonBody(request): JsonBody<JudgeRequest>,
-) -> Result<Json<Judgement>, ApiError> {
+) -> Result<Json<JudgeAnswer>, ApiError> {
     answer(wb, move |wb| wb.judge(&request)).await
 }
 

@@ -6,11 +6,11 @@
 //! confirmed; otherwise the write fails without touching it, even if the file appears between
 //! the check and the write (the new file is linked into place, which never replaces).
 
-use std::fs;
-use std::io::Write as _;
 use std::path::Path;
 
 use axum::http::StatusCode;
+
+use crate::disk::{self, Writer};
 
 use super::api::ApiError;
 
@@ -107,7 +107,9 @@ pub fn check_name(name: &str) -> Result<String, SaveError> {
 }
 
 /// Writes `text` to `dir/file` (`file` checked by [`check_name`]); replaces an existing file
-/// only if `overwrite`. Returns whether a file was replaced.
+/// only if `overwrite`. Returns whether a file was replaced, once the file is read back with
+/// `text`. Each call writes through a temporary file of its own, so calls at once never
+/// share one; the workbench makes them one at a time.
 ///
 /// # Errors
 ///
@@ -120,38 +122,42 @@ pub fn write(dir: &Path, file: &str, text: &str, overwrite: bool) -> Result<bool
     if existed && !overwrite {
         return Err(SaveError::Exists(file));
     }
-    // Written beside the target first, so a failed write never leaves half a file.
-    let tmp = dir.join(format!(".{file}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut f = fs::File::create_new(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    })();
-    let placed = written.and_then(|()| {
-        if overwrite {
-            // `rename` replaces the name itself: a symbolic link is replaced, not followed.
-            fs::rename(&tmp, &target)
-        } else {
-            // A hard link fails if the name exists by now, where `rename` would replace it.
-            fs::hard_link(&tmp, &target).and_then(|()| fs::remove_file(&tmp))
-        }
-    });
+    // Written beside the target first, under a fresh name created new (never through a link),
+    // so a failed write never leaves half a file and two saves never share a temporary file.
+    let placed = if overwrite {
+        // A rename replaces the name itself: a symbolic link is replaced, not followed.
+        disk::replace(&target, text.as_bytes(), Writer::Save)
+    } else {
+        // Linked into place, which fails if the name exists by now, where a rename replaces.
+        disk::create(&target, text.as_bytes(), Writer::Save)
+    };
     match placed {
-        Ok(()) => Ok(existed),
-        Err(e) => {
-            let _ = fs::remove_file(&tmp);
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                Err(SaveError::Exists(file))
-            } else {
-                Err(io(e))
-            }
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Err(SaveError::Exists(file));
         }
+        Err(e) => return Err(io(e)),
     }
+    // Success is said only of the text the file holds: another program may write it too.
+    match disk::read_text(&target) {
+        Ok(held) if held == text => Ok(existed),
+        Ok(_) => Err(SaveError::Io(
+            file,
+            "the file was changed by another program while it was saved".to_owned(),
+        )),
+        Err(e) => Err(io(e)),
+    }
+}
+
+/// Removes the temporary files that an earlier server, killed while saving, left in `dir`.
+pub fn sweep(dir: &Path) {
+    disk::sweep(dir, Writer::Save);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn reason(name: &str) -> &'static str {
         match check_name(name) {

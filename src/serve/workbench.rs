@@ -5,15 +5,15 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::SystemTime;
 
 use axum::http::StatusCode;
 
 use super::api::{
-    ApiError, BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeRequest,
-    Problem, RuleSetInfo, RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
+    ApiError, BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeAnswer,
+    JudgeRequest, Problem, RuleSetInfo, RuleSetText, SaveRequest, Saved, WhatifAnswer,
+    WhatifRequest,
 };
-use super::jobs::Jobs;
+use super::jobs::{Deadline, Jobs};
 use super::{Limits, save};
 use crate::analyses::whatif::{Baseline, base_path};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
@@ -21,7 +21,7 @@ use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use crate::xiangqi::START_FEN;
-use crate::xiangqi::notation::{Notation, detect, guess, move_texts};
+use crate::xiangqi::notation::{Notation, detect, guess, move_texts, parse_line};
 
 /// The name an edited text goes by in diagnostics.
 pub const EDITED: &str = "edited.rules";
@@ -40,6 +40,9 @@ pub struct Workbench {
     /// The runner of reads (the list of rule sets, a rule file's text): bounded too, but in a
     /// lane of its own, so that opening the page never waits behind other users' judging.
     pub(super) reads: Jobs,
+    /// Held while a file is saved: saves are one at a time, so that each one's answer says
+    /// what the file holds when it is given.
+    saving: Mutex<()>,
 }
 
 /// Reads served at once; a read is a directory listing and a small file.
@@ -48,8 +51,8 @@ const READS_AT_ONCE: usize = 16;
 /// Compiled rule sets and their baselines, valid for one state of the rules folder.
 #[derive(Debug, Default)]
 struct Cache {
-    /// The folder's rule files (name, modification time, length) when the cache was filled.
-    stamp: Vec<(String, Option<SystemTime>, u64)>,
+    /// The folder's rule files (name, a digest of the contents) when the cache was filled.
+    stamp: Vec<(String, Option<u64>)>,
     /// Compiled rule sets by name (the error rendered, when one does not compile).
     rules: HashMap<String, Result<Arc<CompiledRules>, String>>,
     /// Each base's judgements of the corpus.
@@ -84,6 +87,8 @@ impl Workbench {
         if !rules_dir.is_dir() {
             return Err(LoadError::NoRules(rules_dir.to_path_buf()));
         }
+        // What an earlier server, killed while saving, left in the folder.
+        save::sweep(rules_dir);
         let loaded =
             load_specs(&[specs.to_path_buf()]).map_err(|e| LoadError::Specs(e.to_string()))?;
         if loaded.diagrams.is_empty() {
@@ -95,6 +100,7 @@ impl Workbench {
             cache: Mutex::new(Cache::default()),
             jobs: Jobs::new(limits.jobs, limits.timeout),
             reads: Jobs::new(READS_AT_ONCE, limits.timeout),
+            saving: Mutex::new(()),
         })
     }
 
@@ -103,8 +109,10 @@ impl Workbench {
         self.diagrams.len()
     }
 
-    /// The rule files of the folder: (name, modification time, length), by name.
-    fn stamp(&self) -> Vec<(String, Option<SystemTime>, u64)> {
+    /// The rule files of the folder: (name, a digest of the contents), by name. The contents,
+    /// not the modification time: a file replaced by one of the same size that keeps the old
+    /// time (`cp -p`, `tar`) must not be judged by its old text.
+    fn stamp(&self) -> Vec<(String, Option<u64>)> {
         let mut stamp: Vec<_> = std::fs::read_dir(&self.rules_dir)
             .into_iter()
             .flatten()
@@ -116,8 +124,14 @@ impl Workbench {
                     return None;
                 }
                 let meta = entry.metadata().ok()?;
-                meta.is_file()
-                    .then(|| (name, meta.modified().ok(), meta.len()))
+                meta.is_file().then(|| {
+                    let digest = crate::disk::read(&path).ok().map(|bytes| {
+                        let mut hasher = std::hash::DefaultHasher::new();
+                        std::hash::Hasher::write(&mut hasher, &bytes);
+                        std::hash::Hasher::finish(&hasher)
+                    });
+                    (name, digest)
+                })
             })
             .collect();
         stamp.sort();
@@ -172,12 +186,31 @@ impl Workbench {
     }
 
     /// Compiles an edited text; its `extends` resolve in the rules folder. Settings past the
-    /// workbench's bounds are errors ([`MAX_MATE_NODES`], [`MAX_MATE_PLIES`]).
+    /// workbench's bounds are errors ([`MAX_MATE_NODES`], [`MAX_MATE_PLIES`]), and so is a
+    /// rule set larger than it judges ([`MAX_RULINGS`], [`MAX_TERMS`]).
     pub fn compile(&self, text: &str) -> Result<CompiledRules, ApiError> {
         let rules = compile_amendment(EDITED, text, &self.rules_dir)
             .map_err(|errors| ApiError::compile(problems(&errors, text)))?;
         let s = &rules.settings;
         let mut too_large = Vec::new();
+        for (what, count, max) in [
+            ("rulings", rules.rulings.len(), MAX_RULINGS),
+            ("terms", rules.terms.len(), MAX_TERMS),
+        ] {
+            if count > max {
+                too_large.push(Problem {
+                    message: format!(
+                        "the rule set has {count} {what}, more than the workbench judges with (at most {max})"
+                    ),
+                    line: 1,
+                    column: 1,
+                    help: Some(format!(
+                        "the law has about 30 rulings and 25 terms; split the text, or try it with `xqlaw whatif` on the command line, which has no such bound (at most {max} {what} here, with those of the rule set it extends)"
+                    )),
+                    file: None,
+                });
+            }
+        }
         if s.mate_nodes > MAX_MATE_NODES {
             too_large.push(setting_too_large(
                 text,
@@ -224,7 +257,7 @@ impl Workbench {
         if !names.iter().any(|n| n == name) {
             return Err(unknown_rule_set(name, &names, &self.rules_dir));
         }
-        let text = std::fs::read_to_string(self.file(name)).map_err(|e| {
+        let text = crate::disk::read_text(&self.file(name)).map_err(|e| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!(
@@ -268,11 +301,20 @@ impl Workbench {
         })
     }
 
-    /// `POST /api/whatif`.
-    pub fn whatif(&self, request: &WhatifRequest) -> Result<WhatifAnswer, ApiError> {
+    /// `POST /api/whatif`, given up once `deadline` has passed.
+    pub fn whatif(
+        &self,
+        request: &WhatifRequest,
+        deadline: Deadline,
+    ) -> Result<WhatifAnswer, ApiError> {
         let baseline = self.baseline(&request.base)?;
         let amended = self.compile(&request.rules)?;
-        let whatif = baseline.judge(&amended);
+        let whatif = baseline.judge_before(&amended, deadline).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "judging took longer than the server's limit, and was stopped",
+            )
+        })?;
         let changes = whatif.changes().map(Change::of).collect();
         let warnings = amended
             .warnings
@@ -336,8 +378,9 @@ impl Workbench {
         })
     }
 
-    /// `POST /api/judge`.
-    pub fn judge(&self, request: &JudgeRequest) -> Result<Judgement, ApiError> {
+    /// `POST /api/judge`: the judgement, and the notation the moves were read in with the
+    /// others that would read them as different moves.
+    pub fn judge(&self, request: &JudgeRequest) -> Result<JudgeAnswer, ApiError> {
         let rules = if is_name(&request.rules) {
             self.rules(&request.rules)?
         } else {
@@ -352,6 +395,7 @@ impl Workbench {
                 .map_err(|e| ApiError::unprocessable(&e))?,
             None => guess_notation(fen, &texts),
         };
+        let also_reads_in = other_readings(fen, &texts, notation);
         let judged = read_play(fen, &texts, notation).and_then(|play| {
             let play = if request.assume_cycle {
                 play.assuming_cycle(ASSUMED_BY_REQUEST)
@@ -359,6 +403,11 @@ impl Workbench {
                 play
             };
             crate::eval::judge(&rules, &play).map_err(PlayError::Eval)
+        });
+        let judged = judged.map(|judgement| JudgeAnswer {
+            judgement,
+            notation: notation.code(),
+            also_reads_in,
         });
         judged.map_err(|e| {
             // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
@@ -426,6 +475,7 @@ impl Workbench {
                 ),
             ));
         }
+        let _one_at_a_time = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
         let replaced =
             save::write(&self.rules_dir, &file, &text, request.overwrite).map_err(|e| e.api())?;
         Ok(Saved {
@@ -481,6 +531,16 @@ pub const MAX_MATE_NODES: u64 = 1_000_000;
 /// The largest `mate-plies` an edited text may set (the law's is 7).
 pub const MAX_MATE_PLIES: u64 = 31;
 
+/// The most rulings a rule set judged in the workbench may have, with those it extends (the
+/// law has 30). Judging every case costs at least the square of the rulings that fire
+/// together (each may set aside each other), so the bound keeps one request's memory and
+/// time small whatever its text.
+pub const MAX_RULINGS: usize = 200;
+
+/// The most terms a rule set judged in the workbench may have, with those it extends (the
+/// law has about 25).
+pub const MAX_TERMS: usize = 400;
+
 /// The error for a setting past the workbench's bound, at the line that sets it.
 fn setting_too_large(text: &str, name: &str, value: u64, max: u64) -> Problem {
     let at = text
@@ -514,8 +574,8 @@ fn is_name(rules: &str) -> bool {
     !rules.is_empty() && !rules.chars().any(char::is_whitespace)
 }
 
-/// The notation a line of moves is written in ([`guess`]; the first when the position is
-/// bad, whose error is then reported).
+/// The notation a line of moves is written in ([`guess`]: the law's first; the first that
+/// looks right when the position is bad, whose error is then reported).
 fn guess_notation(fen: &str, texts: &[&str]) -> Notation {
     match crate::xiangqi::Position::from_fen(fen) {
         Ok(start) => guess(&start, texts),
@@ -524,6 +584,23 @@ fn guess_notation(fen: &str, texts: &[&str]) -> Notation {
             .and_then(|t| detect(t))
             .unwrap_or(Notation::Iccs),
     }
+}
+
+/// The notations other than `used` in which `texts` are a legal line of other moves than in
+/// `used`: a verdict then depends on the notation, and the answer says so.
+fn other_readings(fen: &str, texts: &[&str], used: Notation) -> Vec<&'static str> {
+    let Ok(start) = crate::xiangqi::Position::from_fen(fen) else {
+        return Vec::new();
+    };
+    let Ok(read) = parse_line(&start, texts, used) else {
+        return Vec::new();
+    };
+    Notation::ALL
+        .into_iter()
+        .filter(|&n| n != used)
+        .filter(|&n| parse_line(&start, texts, n).is_ok_and(|moves| moves != read))
+        .map(Notation::code)
+        .collect()
 }
 
 /// Every error of a failed compilation, at its place.

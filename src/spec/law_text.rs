@@ -8,7 +8,6 @@
 //! keeps its printed text, and an erratum beside it says what is read instead and why.
 //! `xqlaw import-law` writes the file from the published text; nothing in it is kept by hand.
 
-use std::fs;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -257,9 +256,32 @@ impl LawText {
 
     /// Reads the law's text from disk.
     pub fn load(path: &Path) -> Result<LawText, SpecError> {
-        let text = fs::read_to_string(path)
+        let text = crate::disk::read_text(path)
             .map_err(|e| SpecError::Read(ReadError::new(path.to_path_buf(), e.to_string())))?;
         LawText::from_yaml(&path.display().to_string(), &text)
+    }
+
+    /// Every law text in `dir` (`*.yaml`, in name order); none when `dir` does not exist.
+    pub fn load_dir(dir: &Path) -> Result<Vec<LawText>, SpecError> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(Vec::new());
+        };
+        let mut paths: Vec<std::path::PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "yaml") && crate::disk::is_regular_file(p)
+            })
+            .collect();
+        paths.sort();
+        paths.iter().map(|p| LawText::load(p)).collect()
+    }
+
+    /// The law a rule set named `name` cites, of `laws`: its own (`law: NAME`), or else that
+    /// of the nearest rule set it extends (`extends`, nearest first).
+    pub fn of<'a>(laws: &'a [LawText], name: &str, extends: &[String]) -> Option<&'a LawText> {
+        std::iter::once(name)
+            .chain(extends.iter().map(String::as_str))
+            .find_map(|n| laws.iter().find(|l| l.law == n))
     }
 
     /// Renders the law's text as YAML, after the header comment naming `command`. Equal

@@ -5,8 +5,6 @@
 //! the imported fields: see [`SpecFile::replace_imported`].
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -194,7 +192,7 @@ impl SpecFile {
 
     /// Reads a spec file from disk.
     pub fn load(path: &Path) -> Result<SpecFile, SpecError> {
-        let text = fs::read_to_string(path).map_err(|e| {
+        let text = crate::disk::read_text(path).map_err(|e| {
             SpecError::Read(ReadError {
                 path: path.to_path_buf(),
                 message: e.to_string(),
@@ -303,25 +301,15 @@ pub(super) fn too_deep(text: &str) -> Option<usize> {
 }
 
 /// Writes `contents` to `path` through a temporary file in the same directory and a rename,
-/// so that a crash leaves either the old file or the new one, never a partial file.
+/// so that a crash leaves either the old file or the new one, never a partial file; the
+/// temporary file is created new and never through a link ([`crate::disk::replace`]).
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), SpecError> {
-    let err = |e: std::io::Error| {
+    crate::disk::replace(path, contents.as_bytes(), crate::disk::Writer::Import).map_err(|e| {
         SpecError::Write(WriteError {
             path: path.to_path_buf(),
             message: e.to_string(),
         })
-    };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{file_name}.tmp"));
-    {
-        let mut file = fs::File::create(&tmp).map_err(err)?;
-        file.write_all(contents.as_bytes()).map_err(err)?;
-        file.sync_all().map_err(err)?;
-    }
-    fs::rename(&tmp, path).map_err(err)
+    })
 }
 
 /// An error reading or writing a spec file.
@@ -373,7 +361,7 @@ pub struct ReadError {
 
 impl ReadError {
     /// Builds the error.
-    pub(super) fn new(path: PathBuf, message: String) -> ReadError {
+    pub(crate) fn new(path: PathBuf, message: String) -> ReadError {
         ReadError { path, message }
     }
 }
@@ -419,6 +407,7 @@ impl WriteError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn sample() -> SpecFile {
         SpecFile {

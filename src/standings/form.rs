@@ -173,6 +173,32 @@ pub struct Form {
 }
 
 impl Form {
+    /// Every part's citation with the part's name: the form, its clauses (`system`,
+    /// `score game`, …, `rank`) and each criterion.
+    pub fn citations(&self) -> Vec<(String, &Citation)> {
+        let mut out: Vec<(String, &Citation)> = vec![("form".to_owned(), &self.citation)];
+        let clauses = [
+            ("system", self.system.as_ref().map(|c| &c.citation)),
+            ("match", Some(&self.games.citation)),
+            ("score game", Some(&self.game_points.citation)),
+            (
+                "score match",
+                self.match_points.as_ref().map(|c| &c.citation),
+            ),
+            ("forfeit", self.forfeit.as_ref().map(|c| &c.citation)),
+            ("withdrawal", self.withdrawal.as_ref().map(|c| &c.citation)),
+            ("split", Some(&self.split.citation)),
+            ("rank", Some(&self.order)),
+        ];
+        for (part, citation) in clauses {
+            out.extend(citation.map(|c| (part.to_owned(), c)));
+        }
+        for c in &self.criteria {
+            out.push((format!("criterion {}", c.id), &c.citation));
+        }
+        out
+    }
+
     /// Whether pairings are matches of several games.
     pub fn is_match(&self) -> bool {
         self.games.value > 1

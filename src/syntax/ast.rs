@@ -51,6 +51,42 @@ pub enum Item {
     Verdict(VerdictTable),
     /// `standings …`: scoring and tie-breaks.
     Standings(Standings),
+    /// `unencoded …`: sentences nothing encodes, and why.
+    Unencoded(Unencoded),
+}
+
+/// Why the sentences of an `unencoded` item are not encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnencodedReason {
+    /// `prose`: a definition used only in the prose of other sentences.
+    Prose,
+    /// `aside`: set aside; the doc comment gives the DECISION.
+    Aside,
+    /// `pending`: not yet encoded.
+    Pending,
+}
+
+impl UnencodedReason {
+    /// The word a rule file writes.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            UnencodedReason::Prose => "prose",
+            UnencodedReason::Aside => "aside",
+            UnencodedReason::Pending => "pending",
+        }
+    }
+}
+
+/// `unencoded REASON ATTRS`: sentences of the law nothing in the rule set encodes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unencoded {
+    /// Doc comment lines (a DECISION, for `aside`).
+    pub docs: Vec<String>,
+    /// Why.
+    pub reason: Node<UnencodedReason>,
+    /// The sentences (`sentence "…"`) and what is said of them (`gloss`).
+    pub attrs: Attrs,
 }
 
 /// `setting NAME = N`.
@@ -323,7 +359,7 @@ impl Item {
             Item::Ruling(r) => Some(&r.id),
             Item::Remove(r) => Some(&r.id),
             Item::Standings(s) => Some(&s.id),
-            Item::Verdict(_) => None,
+            Item::Verdict(_) | Item::Unencoded(_) => None,
         }
     }
 }

@@ -43,6 +43,7 @@ fn is_noise(rule: Rule) -> bool {
             | Rule::kw_ruling
             | Rule::kw_remove
             | Rule::kw_verdict
+            | Rule::kw_unencoded
             | Rule::kw_on
             | Rule::kw_when
             | Rule::kw_unless
@@ -200,6 +201,7 @@ impl<'f> Lowerer<'f> {
             Rule::remove => Item::Remove(self.lower_remove(pair)?),
             Rule::verdict => Item::Verdict(self.lower_verdict(pair)?),
             Rule::standings => Item::Standings(self.lower_standings(pair)?),
+            Rule::unencoded => Item::Unencoded(self.lower_unencoded(pair)?),
             _ => return None,
         };
         Some(Node::new(item, loc))
@@ -226,6 +228,38 @@ impl<'f> Lowerer<'f> {
             value: value?,
             attrs,
         })
+    }
+
+    /// `unencoded = { doc* ~ kw_unencoded ~ unencoded_reason ~ attr* }`
+    fn lower_unencoded(&mut self, pair: Pair<'_, Rule>) -> Option<Unencoded> {
+        let mut docs = Vec::new();
+        let mut reason = None;
+        let mut attrs = Attrs::default();
+        for p in inner(pair) {
+            match p.as_rule() {
+                Rule::doc => docs.push(self.lower_doc(p)),
+                Rule::unencoded_reason => reason = Some(self.lower_unencoded_reason(p)?),
+                Rule::attr => self.lower_attr(p, &mut attrs)?,
+                _ => return None,
+            }
+        }
+        Some(Unencoded {
+            docs,
+            reason: reason?,
+            attrs,
+        })
+    }
+
+    /// `unencoded_reason = { kw_prose | kw_aside | kw_pending }`
+    fn lower_unencoded_reason(&mut self, pair: Pair<'_, Rule>) -> Option<Node<UnencodedReason>> {
+        let loc = self.loc(&pair);
+        let reason = match pair.into_inner().next()?.as_rule() {
+            Rule::kw_prose => UnencodedReason::Prose,
+            Rule::kw_aside => UnencodedReason::Aside,
+            Rule::kw_pending => UnencodedReason::Pending,
+            _ => return None,
+        };
+        Some(Node::new(reason, loc))
     }
 
     /// `term = { doc* ~ replace? ~ kw_term ~ ident ~ kw_on ~ subject ~ attr* ~ equals ~ expr }`

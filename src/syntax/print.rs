@@ -107,6 +107,11 @@ fn write_item(out: &mut String, item: &Item) -> fmt::Result {
             writeln!(out, "remove {kind} {}", r.id.node)
         }
         Item::Standings(s) => standings::write_standings(out, s),
+        Item::Unencoded(u) => {
+            docs(out, &u.docs, "")?;
+            writeln!(out, "unencoded {}", u.reason.node.keyword())?;
+            attrs(out, &u.attrs)
+        }
         Item::Verdict(v) => {
             docs(out, &v.docs, "")?;
             writeln!(out, "verdict")?;

@@ -276,15 +276,16 @@ fn is_move_number(word: &str) -> bool {
             .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
 }
 
-/// The notation a line of moves is written in, when none is given: the first that reads the
-/// whole line, trying first the one the first move looks like ([`detect`]); else that one
-/// (whose error is then the one reported).
+/// The notation a line of moves is written in, when none is given: the law's (Vietnamese) if
+/// it reads the whole line, else the first that does, trying first the one the first move
+/// looks like ([`detect`]); else that one (whose error is then the one reported).
 pub fn guess(start: &Position, texts: &[&str]) -> Notation {
     let first = texts
         .first()
         .and_then(|t| detect(t))
         .unwrap_or(Notation::Iccs);
-    std::iter::once(first)
+    [Notation::Vietnamese, first]
+        .into_iter()
         .chain(Notation::ALL)
         .find(|&n| parse_line(start, texts, n).is_ok())
         .unwrap_or(first)

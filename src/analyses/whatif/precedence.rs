@@ -64,16 +64,27 @@ impl Precedence {
 
 type Key = (String, Relation, String);
 
-/// Every relation of a ruling in `rulings` on the judged cases, with the cases' indices.
+/// The most pairs of rulings the precedence lines examine. An amendment of a few rulings
+/// meets the others in dozens of ways; a text of hundreds of rulings that all fire together
+/// would meet them in hundreds of thousands, each a line nobody reads, at a cost in memory
+/// that grows with their square. Past the bound the lines say that they stop there.
+pub const MAX_PRECEDENCE_PAIRS: usize = 2_000;
+
+/// Every relation of a ruling in `rulings` on the judged cases, with the cases' indices, and
+/// whether more were left out ([`MAX_PRECEDENCE_PAIRS`]).
 fn relations(
     judgements: &[Option<&Judgement>],
     rulings: &BTreeSet<String>,
-) -> BTreeMap<Key, Vec<usize>> {
+) -> (BTreeMap<Key, Vec<usize>>, bool) {
     let mut found: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
+    let mut cut = false;
     let mut add = |x: &str, relation: Relation, y: &str, case: usize| {
-        let cases = found
-            .entry((x.to_owned(), relation, y.to_owned()))
-            .or_default();
+        let key = (x.to_owned(), relation, y.to_owned());
+        if found.len() >= MAX_PRECEDENCE_PAIRS && !found.contains_key(&key) {
+            cut = true;
+            return;
+        }
+        let cases = found.entry(key).or_default();
         if cases.last() != Some(&case) {
             cases.push(case);
         }
@@ -105,19 +116,20 @@ fn relations(
             }
         }
     }
-    found
+    (found, cut)
 }
 
 /// The precedence lines that settle the amended rulings on the amended judgements (`after`).
 /// Every line of a ruling the amendment rewrote (`direct`) is kept; a ruling that moved only
-/// through a term (`indirect`) keeps the lines that differ from the base's (`before`).
+/// through a term (`indirect`) keeps the lines that differ from the base's (`before`). The
+/// flag says whether lines were left out ([`MAX_PRECEDENCE_PAIRS`]).
 pub(crate) fn settling(
     titles: &[&str],
     before: &[Option<&Judgement>],
     after: &[Option<&Judgement>],
     direct: &BTreeSet<String>,
     indirect: &BTreeSet<String>,
-) -> Vec<Precedence> {
+) -> (Vec<Precedence>, bool) {
     let named = |(x, relation, y): Key, cases: Vec<usize>, direct: bool| Precedence {
         ruling: x,
         relation,
@@ -128,16 +140,17 @@ pub(crate) fn settling(
             .collect(),
         direct,
     };
-    let mut lines: Vec<Precedence> = relations(after, direct)
+    let (direct_lines, direct_cut) = relations(after, direct);
+    let mut lines: Vec<Precedence> = direct_lines
         .into_iter()
         .map(|(key, cases)| named(key, cases, true))
         .collect();
-    let was = relations(before, indirect);
+    let (was, was_cut) = relations(before, indirect);
+    let (now, now_cut) = relations(after, indirect);
     lines.extend(
-        relations(after, indirect)
-            .into_iter()
+        now.into_iter()
             .filter(|(key, cases)| was.get(key) != Some(cases))
             .map(|(key, cases)| named(key, cases, false)),
     );
-    lines
+    (lines, direct_cut || was_cut || now_cut)
 }

@@ -81,6 +81,9 @@ impl WhatIf {
             for p in &self.precedences {
                 let _ = writeln!(s, "  {}", p.line());
             }
+            if self.precedences_cut {
+                let _ = writeln!(s, "  {}", cut_line());
+            }
         }
         let _ = writeln!(s, "\n{}", total(self));
         s
@@ -131,9 +134,20 @@ impl WhatIf {
                 let on = cell(&crate::words::title_ranges(&p.cases));
                 let _ = writeln!(s, "- {}", p.saying(&on));
             }
+            if self.precedences_cut {
+                let _ = writeln!(s, "- {}", cut_line());
+            }
             s.push('\n');
         }
         let _ = writeln!(s, "{}.", total(self));
         s
     }
+}
+
+/// The line that ends precedence lines cut at their bound.
+fn cut_line() -> String {
+    format!(
+        "… and more: the amended rulings meet the others in more than {} ways, and only that many are listed",
+        super::MAX_PRECEDENCE_PAIRS
+    )
 }

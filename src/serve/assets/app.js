@@ -415,6 +415,20 @@ function sideHtml(name, side) {
     (side.fired.length ? side.fired.map(firedHtml).join("") : "<div class=\"fired\">—</div>") + "</div>";
 }
 
+const NOTATION_NAMES = { vi: "tiếng Việt (của luật) <i>Vietnamese, the law's</i>", iccs: "ICCS", wxf: "WXF", zh: "中文 <i>Chinese</i>" };
+
+// Which notation the moves were read in, and a warning when they read as other moves in
+// another notation (the verdict then depends on the notation).
+function notationHtml(j) {
+  if (!j.notation) return "";
+  const used = `<p class="notation">Đọc theo ký hiệu <i>read in</i> ${NOTATION_NAMES[j.notation] || escapeHtml(j.notation)}</p>`;
+  const others = j.also_reads_in || [];
+  if (others.length === 0) return used;
+  return used + `<div class="error-box notation-warning">Các nước này cũng hợp lệ theo ký hiệu ` +
+    `<i>these moves also read, as other moves, in</i> ${others.map((n) => NOTATION_NAMES[n] || escapeHtml(n)).join(", ")}: ` +
+    `kết quả tùy ký hiệu <i>the verdict depends on the notation</i>; chọn ký hiệu ở trên <i>choose it above</i>.</div>`;
+}
+
 function renderJudgement(j) {
   const row = j.row ? `<p>Dòng phán quyết <i>verdict row</i> ${j.row.row}: <code>${escapeHtml(j.row.text)}</code></p>` : "";
   const facts = j.plies
@@ -426,7 +440,7 @@ function renderJudgement(j) {
         `<td>${escapeHtml((p.terms || []).join(", "))}</td><td>${threats}</td></tr>`;
     })
     .join("");
-  return `<h2>${verdictHtml(j.verdict)}</h2>${row}` +
+  return `<h2>${verdictHtml(j.verdict)}</h2>${notationHtml(j)}${row}` +
     sideHtml("Đỏ <i>red</i>", j.red) + sideHtml("Đen <i>black</i>", j.black) +
     `<h3>Bảng sự kiện <i>Facts</i></h3><table class="facts"><thead><tr><th>#</th><th>Bên <i>side</i></th>` +
     `<th>Nước <i>move</i></th><th>ICCS</th><th>Thuật ngữ <i>terms</i></th><th>Đe dọa <i>threats</i></th></tr></thead><tbody>${facts}</tbody></table>`;
@@ -437,6 +451,7 @@ $("free-form").addEventListener("submit", async (e) => {
   const rules = $("free-rules").value || $("text").value;
   const moves = $("free-moves").value.split(/\s+/).filter(Boolean);
   const body = { rules, fen: $("free-fen").value.trim(), moves, assume_cycle: $("free-cycle").checked };
+  if ($("free-notation").value) body.notation = $("free-notation").value;
   const { ok, status, data } = await api("POST", "/api/judge", body);
   const out = $("free-result");
   if (ok) {
