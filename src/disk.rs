@@ -43,6 +43,8 @@ pub enum Writer {
     Generate,
     /// `xqlaw fmt`.
     Fmt,
+    /// `xqlaw whatif --report`.
+    Report,
 }
 
 impl Writer {
@@ -53,6 +55,7 @@ impl Writer {
             Writer::Save => "save",
             Writer::Generate => "generate",
             Writer::Fmt => "fmt",
+            Writer::Report => "report",
         }
     }
 }

@@ -542,3 +542,98 @@ fn an_amendment_saved_into_rules_is_never_its_own_base() {
     );
     let _ = fs::remove_dir_all(&project);
 }
+
+/// Issue 25, "A proposal the committee can circulate": `--report FILE.html` writes one
+/// printable page with the amendment as a diff of the rule text, the changed ruling's article
+/// and sentence, every changed case with its board, its moves in the law's notation, the
+/// expectation and the verdicts before and after, the precedences and the coverage.
+#[test]
+fn whatif_report_writes_the_proposal_page() {
+    let copy = amended(
+        "report",
+        "    when some move checking and some move chasing and not every move checking\n    → allowed",
+        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
+    );
+    let dir = copy.parent().unwrap().to_path_buf();
+    let report = dir.join("proposal.html");
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let (code, out, err) = xqlaw(&[
+        "whatif",
+        path(&copy),
+        "--base",
+        path(&base),
+        "--report",
+        path(&report),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 of "), "{out}");
+    assert!(err.contains("report: `"), "{err}");
+    let page = fs::read_to_string(&report).unwrap();
+    for needle in [
+        "<!DOCTYPE html>",
+        "@page { size: A4",
+        // The diff: the one line removed and the one added, nothing else changed.
+        "<span class=\"del\">-     → allowed</span>",
+        "<span class=\"ins\">+     → forbidden</span>",
+        // The changed ruling, its article and its sentence.
+        "ruling <code>one-check-one-chase</code>",
+        "Điều 22.17; Điều 24.8",
+        // A changed case: its board, its moves in the law's notation, the verdicts.
+        "<h3>Hình 12 — Điều 24.7</h3>",
+        "<svg",
+        "<td>P4-5</td>",
+        "Luật mong đợi",
+        "red loses (red: one-check-one-chase)",
+        // The precedences and the coverage.
+        "Ưu tiên và xung đột",
+        "Phạm vi của các điều",
+    ] {
+        assert!(page.contains(needle), "no `{needle}` in the report");
+    }
+    assert_eq!(page.matches("<span class=\"del\">").count(), 1);
+    assert_eq!(page.matches("<span class=\"ins\">").count(), 1);
+    assert_eq!(page.matches("<div class=\"case\">").count(), 4);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A report path that could lose a file is refused before any work, and nothing is written:
+/// not an `.html` name (`--report rules/vn-1999.rules` would have replaced the law), a folder,
+/// a folder that does not exist.
+#[test]
+fn whatif_report_refuses_a_path_that_could_lose_a_file() {
+    let dir = scratch("report-paths");
+    let copy = dir.join("amended.rules");
+    fs::write(&copy, law_text()).unwrap();
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let law_before = fs::read_to_string(&base).unwrap();
+    let folder = dir.join("a-folder.html");
+    fs::create_dir(&folder).unwrap();
+    for target in [base.clone(), copy.clone(), folder.clone()] {
+        let (code, out, err) = xqlaw(&[
+            "whatif",
+            path(&copy),
+            "--base",
+            path(&base),
+            "--report",
+            path(&target),
+        ]);
+        assert_eq!(code, 1, "{}: {err}", target.display());
+        assert!(err.contains("will not write the report to"), "{err}");
+        assert!(err.contains("nothing was written"), "{err}");
+        assert!(out.is_empty(), "{out}");
+    }
+    assert_eq!(fs::read_to_string(&base).unwrap(), law_before);
+    assert_eq!(fs::read_to_string(&copy).unwrap(), law_text());
+    let missing = dir.join("no-such-folder/proposal.html");
+    let (code, _, err) = xqlaw(&[
+        "whatif",
+        path(&copy),
+        "--base",
+        path(&base),
+        "--report",
+        path(&missing),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot write"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}

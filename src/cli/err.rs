@@ -82,6 +82,15 @@ pub enum CommandError {
         /// What the system said, in lower case.
         reason: String,
     },
+    /// `whatif --report` was given a path it will not write.
+    #[error("will not write the report to `{}`", .0.display())]
+    #[diagnostic(
+        code(xqlaw::cli::report_path),
+        help(
+            "give a new or existing regular file whose name ends in `.html` (`--report proposal.html`); nothing was written"
+        )
+    )]
+    BadReportPath(PathBuf),
     /// A rule file does not compile (its errors are printed before).
     #[error("`{}` does not compile", .0.display())]
     #[diagnostic(code(xqlaw::cli::does_not_compile))]

@@ -4,7 +4,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::CompiledRules;
+use xqlaw::analyses::coverage::coverage;
 use xqlaw::analyses::whatif::{Baseline, WhatIf, base_path};
+use xqlaw::corpus::CasePlay;
+use xqlaw::disk::Writer;
+use xqlaw::docgen::{Proposal, proposal};
 use xqlaw::load_rules_in;
 use xqlaw::project::Project;
 
@@ -22,6 +26,12 @@ pub struct WhatifArgs {
     /// the amended file itself).
     #[arg(long)]
     base: Option<PathBuf>,
+    /// Also write the comparison as one printable page (A4, HTML) a committee can circulate:
+    /// the amendment as a diff of the formatted rule text, each changed ruling's article and
+    /// sentence, every case whose verdict changes with its board and moves, the precedences
+    /// created and the ruling coverage before and after. The file must end in `.html`.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
     #[command(flatten)]
     compare: super::CompareArgs,
 }
@@ -33,7 +43,13 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
     found_from.push(&args.amended);
     found_from.extend(args.compare.specs.iter().map(PathBuf::as_path));
     let project = super::project_for(&found_from);
-    let (base, _, amended) =
+    // A report that cannot be written is refused before any work.
+    if let Some(report) = &args.report {
+        if let Err(error) = report_target(report) {
+            return super::fail(&error);
+        }
+    }
+    let (base, base_file, amended) =
         match load_amendment(&args.amended, args.base.as_deref(), project.as_ref()) {
             Ok(loaded) => loaded,
             Err(code) => return code,
@@ -42,9 +58,65 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
         Ok(diagrams) => diagrams,
         Err(code) => return code,
     };
-    let whatif = Baseline::new(base, diagrams).judge(&amended);
+    let baseline = Baseline::new(base, diagrams);
+    let whatif = baseline.judge(&amended);
+    if let Some(report) = &args.report {
+        let read = |path: &Path| {
+            xqlaw::disk::read_text(path)
+                .map_err(|e| super::fail(&super::CommandError::unreadable(path, &e)))
+        };
+        let base_text = match read(&base_file) {
+            Ok(text) => text,
+            Err(code) => return code,
+        };
+        let amended_text = match read(&args.amended) {
+            Ok(text) => text,
+            Err(code) => return code,
+        };
+        let Some(base) = baseline.rules() else {
+            return ExitCode::FAILURE;
+        };
+        let plays: Vec<CasePlay> = baseline.diagrams().iter().map(|d| d.case_play()).collect();
+        let command = std::iter::once("xqlaw".to_owned())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let page = proposal(&Proposal {
+            whatif: &whatif,
+            base,
+            amended: &amended,
+            diagrams: baseline.diagrams(),
+            base_text: (&base_text, &base_file.display().to_string()),
+            amended_text: (&amended_text, &args.amended.display().to_string()),
+            coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
+            command: &command,
+        });
+        if let Err(e) = xqlaw::disk::replace(report, page.as_bytes(), Writer::Report) {
+            return super::fail(&super::CommandError::Unwritable {
+                path: report.clone(),
+                reason: e.to_string().to_lowercase(),
+            });
+        }
+        eprintln!("report: `{}`", report.display());
+    }
     args.compare
         .print(&whatif, WhatIf::to_markdown, WhatIf::to_text)
+}
+
+/// Refuses a report path that could lose a file: one that does not end in `.html` (a typo
+/// such as `--report rules/vn-1999.rules` would replace the law), or that names a link, a
+/// folder or any other thing than a regular file.
+fn report_target(path: &Path) -> Result<(), super::CommandError> {
+    let html = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    let taken = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| !m.file_type().is_file());
+    if html && taken.is_none() {
+        return Ok(());
+    }
+    Err(super::CommandError::BadReportPath(path.to_path_buf()))
 }
 
 /// An amended rule file compiled, with its base (named, or found as [`base_path`] finds it:
