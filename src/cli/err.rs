@@ -28,12 +28,15 @@ pub enum CommandError {
         /// What the system said, in lower case.
         reason: String,
     },
-    /// No `spec-tests/` folder was found and none was given.
+    /// No project was found and no spec files were given.
     #[error(
-        "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in \
-         the current folder; give the spec files"
+        "no cases to judge: no project (a folder with `rules/` and `spec-tests/`) above the \
+         files given nor the current folder"
     )]
-    #[diagnostic(code(xqlaw::cli::no_specs))]
+    #[diagnostic(
+        code(xqlaw::cli::no_specs),
+        help("run xqlaw inside the project, or give the spec files (`--specs DIR`)")
+    )]
     NoSpecsFolder,
     /// The spec files given were found, but none could be read.
     #[error("no cases to judge: no spec file under {} could be read", shown(.0))]
@@ -58,23 +61,26 @@ pub enum CommandError {
     #[error("`{}` does not compile", .0.display())]
     #[diagnostic(code(xqlaw::cli::does_not_compile))]
     DoesNotCompile(PathBuf),
-    /// An amendment whose base cannot be found.
+    /// An amendment whose base cannot be found (never the file itself).
     #[error(
-        "no base to compare `{}` with: `{}` has no rule set `{name}`{}; give `--base FILE`",
-        amended.display(),
-        dir.display(),
-        parent.as_ref().map(|p| format!(" nor `{p}`")).unwrap_or_default()
+        "no base to compare `{}` with: it is the rule set `{name}` itself, and no other {looked} is in {folders}",
+        amended.display()
     )]
-    #[diagnostic(code(xqlaw::cli::no_base))]
+    #[diagnostic(
+        code(xqlaw::cli::no_base),
+        help(
+            "say which rule set it amends on its `rules` line (`rules {name} amends vn-1999`), or give `--base FILE`"
+        )
+    )]
     NoBase {
         /// The amended rule file.
         amended: PathBuf,
-        /// The folder searched.
-        dir: PathBuf,
         /// The amended rule set's name.
         name: String,
-        /// The rule set it extends, if any.
-        parent: Option<String>,
+        /// The files looked for (`` `a.rules` or `b.rules` ``).
+        looked: String,
+        /// The folders searched.
+        folders: String,
     },
     /// The two rule sets of `xqlaw diff` judged no diagram in common.
     #[error("cannot compare the two rule sets")]
