@@ -258,7 +258,7 @@ fn chapter(
             .diagrams
             .iter()
             .find(|x| x.spec.id == d.id && x.topic == text.law)
-            .and_then(|x| figure_number(x))
+            .and_then(figure_number)
             .map(|n| format!("#{}", figure_anchor(n)))
     };
     let printer = Printer::new(r, trace, &href);
