@@ -15,6 +15,7 @@ mod docs;
 mod err;
 mod facts;
 mod fen;
+mod fmt;
 mod games;
 mod generate;
 mod import;
@@ -53,6 +54,9 @@ enum Command {
     Judge(judge::JudgeArgs),
     /// Check rule files and report every problem (exit 1 on errors).
     Check(rules::CheckArgs),
+    /// Rewrite rule files in the canonical layout, keeping every comment (`--check`: list the
+    /// files that are not, exit 1 if any).
+    Fmt(fmt::FmtArgs),
     /// Print the predicate graph of a rule file (facts, terms, rulings, verdict).
     Graph(rules::GraphArgs),
     /// List every sentence of the law's Chương V with what encodes it.
@@ -91,6 +95,7 @@ impl Cli {
             Command::Test(args) => test::run(&args),
             Command::Judge(args) => judge::run(&args),
             Command::Check(args) => rules::run_check(&args),
+            Command::Fmt(args) => fmt::run(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
             Command::Trace(args) => trace::run(&args),
             Command::Diff(args) => diff::run(&args),

@@ -8,6 +8,7 @@
 pub mod ast;
 mod depth;
 mod err;
+mod format;
 mod lower;
 pub mod print;
 
@@ -16,6 +17,7 @@ use pest::Parser as _;
 use crate::source::{Loc, NonEmpty, SourceFile};
 pub use depth::MAX_NESTING;
 pub use err::{DuplicateAttr, IntegerTooLarge, ParseError, ParseErrors, SyntaxError, TooDeep};
+pub use format::format;
 
 mod parser {
     #![allow(missing_docs)]

@@ -57,6 +57,31 @@ pub enum CommandError {
     #[error("{}: does not compile, its cases are not run", .0.display())]
     #[diagnostic(code(xqlaw::cli::rules_broken))]
     RulesBroken(PathBuf),
+    /// `xqlaw fmt` found no rule file to format.
+    #[error("no rule files to format: give them, or run inside the project")]
+    #[diagnostic(code(xqlaw::cli::no_rules))]
+    NoRuleFilesToFormat,
+    /// A rule file does not parse (its errors are printed before); it is left as it was.
+    #[error("`{}` does not parse: not formatted, left as it was", .0.display())]
+    #[diagnostic(code(xqlaw::cli::does_not_parse))]
+    DoesNotParse(PathBuf),
+    /// The canonical layout of a rule file would not parse to the same rules: a fault of the
+    /// formatter, which then leaves the file alone.
+    #[error("`{}`: not formatted, the canonical layout would change what it says", .0.display())]
+    #[diagnostic(
+        code(xqlaw::cli::fmt_would_change),
+        help("the file is left as it was; please report it, with the file")
+    )]
+    LayoutWouldChangeMeaning(PathBuf),
+    /// A file could not be written; it is left as it was.
+    #[error("cannot write `{}`: {reason}", path.display())]
+    #[diagnostic(code(xqlaw::cli::unwritable), help("the file is left as it was"))]
+    Unwritable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said, in lower case.
+        reason: String,
+    },
     /// A rule file does not compile (its errors are printed before).
     #[error("`{}` does not compile", .0.display())]
     #[diagnostic(code(xqlaw::cli::does_not_compile))]
