@@ -6,7 +6,7 @@
 //! deep; the values are those of [`value`]. A side left without a legal move has lost its king,
 //! which outweighs every piece.
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 
 use super::value::value;
 use crate::xiangqi::{Move, Position};
@@ -72,7 +72,7 @@ fn best_gain(pos: &Position, plies: u32, mut alpha: i32, beta: i32) -> i32 {
         .iter()
         .filter_map(|&c| Some((i32::from(value(pos.piece_at(c.to)?, c.to)), c)))
         .collect();
-    weighed.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    weighed.sort_unstable_by_key(|&(won, _)| Reverse(won));
     for (won, c) in weighed {
         let mut next = *pos;
         next.play_unchecked(c);
