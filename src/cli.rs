@@ -15,6 +15,7 @@ mod docs;
 mod err;
 mod facts;
 mod fen;
+mod fmt;
 mod games;
 mod generate;
 mod import;
@@ -32,6 +33,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
+use xqlaw::project::Project;
 
 use err::{CommandError, CommandWarning, fail, warn};
 
@@ -52,6 +54,9 @@ enum Command {
     Judge(judge::JudgeArgs),
     /// Check rule files and report every problem (exit 1 on errors).
     Check(rules::CheckArgs),
+    /// Rewrite rule files in the canonical layout, keeping every comment (`--check`: list the
+    /// files that are not, exit 1 if any).
+    Fmt(fmt::FmtArgs),
     /// Print the predicate graph of a rule file (facts, terms, rulings, verdict).
     Graph(rules::GraphArgs),
     /// List every sentence of the law's Chương V with what encodes it.
@@ -90,6 +95,7 @@ impl Cli {
             Command::Test(args) => test::run(&args),
             Command::Judge(args) => judge::run(&args),
             Command::Check(args) => rules::run_check(&args),
+            Command::Fmt(args) => fmt::run(&args),
             Command::Graph(args) => report(rules::run_graph(&args)),
             Command::Trace(args) => trace::run(&args),
             Command::Diff(args) => diff::run(&args),
@@ -192,44 +198,39 @@ fn render(diagnostic: &dyn Diagnostic) -> String {
     }
 }
 
-/// The project folder of some rule files: the nearest folder, walking up from a rule file's
-/// folder (the first one that has such a folder), that holds `spec-tests/`; else the current
-/// folder's nearest such ancestor; else the current folder.
-fn project_of(rule_files: &[&std::path::Path]) -> std::path::PathBuf {
-    let has_specs = |dir: &std::path::Path| dir.join("spec-tests").is_dir();
-    let up = |from: std::path::PathBuf| {
-        from.ancestors()
-            .find(|d| has_specs(d))
-            .map(std::path::Path::to_path_buf)
-    };
-    let from_file = rule_files.iter().find_map(|f| {
-        let dir = std::path::absolute(f).ok()?.parent()?.to_path_buf();
-        up(dir)
-    });
-    let here = std::env::current_dir().unwrap_or_default();
-    from_file
-        .or_else(|| up(here.clone()))
-        .map(|p| relative_to(&p, &here))
+/// The project folder of some files (see [`Project::find`]), or the current folder when
+/// there is none; the current folder is the empty path, so that a folder joined to it is
+/// shown as `spec-tests`, not `./spec-tests`.
+fn project_of(files: &[&std::path::Path]) -> std::path::PathBuf {
+    Project::find(files)
+        .map(|p| p.root())
+        .filter(|root| root != std::path::Path::new("."))
         .unwrap_or_default()
 }
 
-/// The project's `spec-tests/` folder (see [`project_of`]); says so and fails when there is
-/// none.
-fn default_specs(rule_files: &[&std::path::Path]) -> Result<std::path::PathBuf, ExitCode> {
-    let specs = project_of(rule_files).join("spec-tests");
-    if specs.exists() {
-        Ok(specs)
-    } else {
-        Err(fail(&CommandError::NoSpecsFolder))
+/// The project of the files a command was given, or of the current folder. When it is not
+/// the current folder's project, says on standard error which one is used, so that a
+/// verdict is never read against a law the user did not mean.
+fn project_for(files: &[&std::path::Path]) -> Option<Project> {
+    let project = Project::find(files)?;
+    if !project.is_current() {
+        eprintln!(
+            "project: `{}` (its `rules/` and `spec-tests/`, found above `{}`)",
+            project.root().display(),
+            files
+                .iter()
+                .find(|f| Project::find(&[f]).as_ref() == Some(&project))
+                .map_or_else(|| ".".to_owned(), |f| f.display().to_string())
+        );
     }
+    Some(project)
 }
 
-/// `path` relative to `base` when it lies under it (so messages show short paths).
-fn relative_to(path: &std::path::Path, base: &std::path::Path) -> std::path::PathBuf {
-    match path.strip_prefix(base) {
-        Ok(p) if p.as_os_str().is_empty() => std::path::PathBuf::new(),
-        Ok(p) => p.to_path_buf(),
-        Err(_) => path.to_path_buf(),
+/// The project's `spec-tests/` folder; says so and fails when there is no project.
+fn default_specs(project: Option<&Project>) -> Result<std::path::PathBuf, ExitCode> {
+    match project {
+        Some(p) => Ok(p.specs_dir()),
+        None => Err(fail(&CommandError::NoSpecsFolder)),
     }
 }
 
@@ -261,15 +262,15 @@ fn generated_for(
 }
 
 /// The spec files `check`, `diff` and `whatif` judge: those under the `--specs` paths, or
-/// under the `spec-tests/` of the project of `rule_files` (see [`project_of`]). A path given
+/// under the `spec-tests/` of `project` (see [`project_for`]). A path given
 /// that does not exist is an error, and so is finding no spec file at all; files that do not
 /// load are counted in a warning (`xqlaw test` says why).
 fn specs_for(
     given: &[std::path::PathBuf],
-    rule_files: &[&std::path::Path],
+    project: Option<&Project>,
 ) -> Result<Vec<xqlaw::corpus::Diagram>, ExitCode> {
     let paths = if given.is_empty() {
-        vec![default_specs(rule_files)?]
+        vec![default_specs(project)?]
     } else {
         given.to_vec()
     };

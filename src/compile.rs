@@ -28,31 +28,54 @@ pub use ir::{
     CompiledRules, Cond, Expr, Meta, Pattern, Ruling, RulingId, Term, TermId, Unencoded, VerdictRow,
 };
 
+use crate::project::Project;
 use crate::source::{NonEmpty, SourceFile};
 use inherit::Loader;
 
-/// Loads and compiles the rule file at `path`, with the rule sets it extends (sibling files
-/// `NAME.rules`).
+/// Loads and compiles the rule file at `path`, with the rule sets it extends: `NAME.rules`
+/// beside it, else in the `rules/` of its project ([`Project::find`]: the folder above it, or
+/// else above the current folder, that holds `rules/` and `spec-tests/`).
+///
+/// A file may extend the rule set of its own name, `rules vn-1999 extends vn-1999`: it is an
+/// amendment of the project's `vn-1999.rules` written as its changes alone. A file is never
+/// its own parent (the law's own `vn-1999.rules` saying so is a cycle).
 ///
 /// # Errors
 ///
 /// Every problem found in the file and its ancestors.
 pub fn load_rules(path: &Path) -> Result<CompiledRules, CompileErrors> {
+    let project = Project::find(&[path]).map(|p| p.rules_dir());
+    load_rules_from(path, project.into_iter().collect())
+}
+
+/// Loads and compiles the rule file at `path` with the rule sets of `rules_dir`: its
+/// `extends` look there first (then beside it, then in its own project), so `--base
+/// DIR/vn-1999.rules` decides which `vn-1999` a `rules vn-1999 extends vn-1999` amends, and a
+/// file kept outside the project finds the project the command found from its other paths.
+///
+/// # Errors
+///
+/// Every problem found in the file and its ancestors.
+pub fn load_rules_in(path: &Path, rules_dir: &Path) -> Result<CompiledRules, CompileErrors> {
+    let mut dirs = vec![rules_dir.to_path_buf()];
+    dirs.extend(Project::find(&[path]).map(|p| p.rules_dir()));
+    load_rules_from(path, dirs)
+}
+
+/// Compiles the file at `path`, its `extends` looked up beside it and then in `dirs`.
+fn load_rules_from(path: &Path, dirs: Vec<PathBuf>) -> Result<CompiledRules, CompileErrors> {
     let text = crate::disk::read_text(path).map_err(|e| {
         CompileErrors::new(
             NonEmpty::singleton(CompileError::unreadable(path, &e)),
             Vec::new(),
         )
     })?;
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let dir = if dir.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        dir
-    };
     compile(
         SourceFile::new(path.display().to_string(), text),
-        &Loader::Dir(dir),
+        &Loader::Dirs {
+            dirs,
+            root: Some(path.to_path_buf()),
+        },
     )
 }
 
@@ -106,7 +129,10 @@ pub fn compile_amendment(
 ) -> Result<CompiledRules, CompileErrors> {
     compile(
         SourceFile::new(origin, text),
-        &Loader::Amending(rules_dir.to_path_buf()),
+        &Loader::Dirs {
+            dirs: vec![rules_dir.to_path_buf()],
+            root: None,
+        },
     )
 }
 

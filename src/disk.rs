@@ -41,6 +41,8 @@ pub enum Writer {
     Save,
     /// `xqlaw generate`.
     Generate,
+    /// `xqlaw fmt`.
+    Fmt,
 }
 
 impl Writer {
@@ -50,6 +52,7 @@ impl Writer {
             Writer::Import => "import",
             Writer::Save => "save",
             Writer::Generate => "generate",
+            Writer::Fmt => "fmt",
         }
     }
 }
@@ -184,6 +187,34 @@ pub fn replace(path: &Path, contents: &[u8], writer: Writer) -> io::Result<()> {
 pub fn create(path: &Path, contents: &[u8], writer: Writer) -> io::Result<()> {
     let tmp = write_temporary(path, contents, writer)?;
     tmp.persist_noclobber(path).map(drop).map_err(|e| e.error)
+}
+
+/// Rewrites the regular file at `path` with `contents`, as [`replace`] does, keeping its
+/// permissions. A link is refused, not replaced: replacing it would turn the link into a file
+/// of its own and leave the file it points to as it was.
+///
+/// # Errors
+///
+/// [`io::ErrorKind::InvalidInput`] when `path` is a link or not a regular file (saying what
+/// it is); what the system said otherwise. The file is left as it was on every error.
+pub fn rewrite(path: &Path, contents: &[u8], writer: Writer) -> io::Result<()> {
+    let meta = fs::symlink_metadata(path)?;
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "it is a symbolic link, not rewritten: give the file it points to",
+        ));
+    }
+    if !kind.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is {}, not a regular file", what_it_is(&kind)),
+        ));
+    }
+    let tmp = write_temporary(path, contents, writer)?;
+    tmp.as_file().set_permissions(meta.permissions())?;
+    tmp.persist(path).map(drop).map_err(|e| e.error)
 }
 
 /// A written and synced temporary file beside `path`; it is deleted when dropped unpersisted.
@@ -323,6 +354,30 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(fs::read_to_string(&path).unwrap(), "two\n");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rewrite_keeps_the_mode_and_refuses_a_link() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = scratch("rewrite");
+        let path = dir.join("a.rules");
+        fs::write(&path, "one\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        rewrite(&path, b"two\n", Writer::Fmt).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two\n");
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        let link = dir.join("b.rules");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        let e = rewrite(&link, b"three\n", Writer::Fmt).unwrap_err();
+        assert!(e.to_string().contains("symbolic link"), "{e}");
+        assert!(is_symlink(&link));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two\n");
+        let e = rewrite(&dir, b"four\n", Writer::Fmt).unwrap_err();
+        assert!(e.to_string().contains("a folder"), "{e}");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
         let _ = fs::remove_dir_all(&dir);
     }
 

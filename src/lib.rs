@@ -76,6 +76,7 @@ pub mod import;
 )]
 mod markdown;
 mod play_text;
+pub mod project;
 pub mod records;
 pub mod report;
 #[cfg(feature = "server")]
@@ -94,7 +95,7 @@ pub use batch::{BatchOptions, BatchSummary, MAX_BATCH_LINE, run_batch};
 pub use compile::{
     CompileError, CompileErrors, CompileWarning, CompiledRules, Cond, EdgeKind, Expr, GraphFormat,
     GraphNode, Meta, Pattern, RuleGraph, Ruling, RulingId, Term, TermId, VerdictRow,
-    compile_amendment, compile_str, load_rules, rule_files,
+    compile_amendment, compile_str, load_rules, load_rules_in, rule_files,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
 pub use eval::{

@@ -8,6 +8,7 @@
 pub mod ast;
 mod depth;
 mod err;
+mod format;
 mod lower;
 pub mod print;
 
@@ -16,6 +17,7 @@ use pest::Parser as _;
 use crate::source::{Loc, NonEmpty, SourceFile};
 pub use depth::MAX_NESTING;
 pub use err::{DuplicateAttr, IntegerTooLarge, ParseError, ParseErrors, SyntaxError, TooDeep};
+pub use format::format;
 
 mod parser {
     #![allow(missing_docs)]
@@ -186,7 +188,7 @@ fn friendly(file: &SourceFile, e: &pest::error::Error<Rule>, offset: usize) -> P
         Some(tok) => format!("found `{tok}`"),
         None => "the file ends here".to_owned(),
     };
-    let help = hint(found, &rules);
+    let help = hint(found, &rules, &expected);
     ParseError::Syntax(SyntaxError::new(file, loc, message, label, help))
 }
 
@@ -201,8 +203,22 @@ fn list(items: &[&str]) -> String {
 }
 
 /// A help line for common mistakes.
-fn hint(found: Option<&str>, rules: &[Rule]) -> Option<String> {
+fn hint(found: Option<&str>, rules: &[Rule], expected: &[&str]) -> Option<String> {
     let found = found?;
+    // A misspelled word the parser expected here (`forbiden`, `overides`): the words named in
+    // the expected tokens (`an outcome such as `forbidden`` names both outcomes).
+    if found.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !is_keyword(found) {
+        let mut words: Vec<&str> = expected
+            .iter()
+            .flat_map(|e| e.split('`').skip(1).step_by(2))
+            .collect();
+        if expected.iter().any(|e| e.contains("outcome")) {
+            words.extend(["forbidden", "allowed"]);
+        }
+        if let Some(near) = crate::words::did_you_mean(found, words) {
+            return Some(near);
+        }
+    }
     let wants_ident = rules.contains(&Rule::ident);
     if wants_ident && is_keyword(found) {
         return Some(format!(
@@ -276,6 +292,7 @@ pub const KEYWORDS: &[&str] = &[
 pub const CONTEXT_WORDS: &[&str] = &[
     "title",
     "source",
+    "amends",
     "name",
     "article",
     "sentence",
@@ -368,6 +385,7 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::title => "`title`",
         Rule::source => "`source`",
         Rule::extends => "`extends`",
+        Rule::amends => "`amends`",
         Rule::item => "an item such as `term` or `ruling`",
         Rule::standings => "`standings`",
         Rule::unencoded => "`unencoded`",
@@ -436,6 +454,7 @@ fn renamed(rule: Rule) -> &'static str {
         Rule::kw_title => "`title`",
         Rule::kw_source => "`source`",
         Rule::kw_extends => "`extends`",
+        Rule::kw_amends => "`amends`",
         Rule::kw_setting => "`setting`",
         Rule::kw_term => "`term`",
         Rule::kw_ruling => "`ruling`",
@@ -556,6 +575,13 @@ verdict
 
     #[test]
     fn outcome_missing_after_arrow() {
+        let (_, help, found) = first_error("rules t\nruling r when every move check → forbiden\n");
+        assert_eq!(found, "forbiden");
+        assert_eq!(help.as_deref(), Some("did you mean `forbidden`?"));
+        let (_, help, found) =
+            first_error("rules t\nruling r when every move check → allowed overides x\n");
+        assert_eq!(found, "overides");
+        assert_eq!(help.as_deref(), Some("did you mean `overrides`?"));
         let (msg, _, found) = first_error("rules t\nruling r when every move check → sometimes\n");
         assert_eq!(msg, "expected an outcome such as `forbidden` after `→`");
         assert_eq!(found, "sometimes");

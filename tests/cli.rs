@@ -273,3 +273,42 @@ fn check_reports_point_9_against_24_26_as_a_conflict_on_hinh_71_to_73() {
     );
     assert_eq!(code, 0, "{err}");
 }
+
+/// Issue 25: `judge` judges with the project's 1999 law by default, reads moves as people copy
+/// them (the law's move numbers, commas, full-width digits) and says which notation it
+/// guessed.
+#[test]
+fn judge_defaults_to_the_law_and_reads_moves_as_people_type_them() {
+    let fen = common::HINH_62;
+    let plain = "P1/1 P8/1 S5/6 P8.1 S6.5 P8/1 S5/6 P8.1 S6.5";
+    let (code, expected, _) = xqlaw(
+        &[
+            "judge",
+            "--rules",
+            "rules/vn-1999.rules",
+            "--notation",
+            "vi",
+            "--fen",
+            fen,
+            "--moves",
+            plain,
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(expected.ends_with("⇒ red loses\n"), "{expected}");
+    for copied in [
+        "1. P1/1 P8/1 2. S5/6 P8.1 3. S6.5 P8/1 4. S5/6 P8.1 5. S6.5",
+        "P1/1, P8/1, S5/6, P8.1, S6.5, P8/1, S5/6, P8.1, S6.5",
+        "P１/１ P８/１ S５/６ P８.１ S６.５ P８/１ S５/６ P８.１ S６.５",
+    ] {
+        let (code, out, err) = xqlaw(&["judge", "--fen", fen, "--moves", copied], "");
+        assert_eq!(code, 0, "{copied}: {err}");
+        assert_eq!(out, expected, "{copied}");
+        assert!(
+            err.contains("rules: `rules/vn-1999.rules` (the project's 1999 law"),
+            "{err}"
+        );
+        assert!(err.contains("notation: read as `vi` (guessed"), "{err}");
+    }
+}

@@ -8,9 +8,9 @@
 
 mod common;
 
+use common::xqlaw;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use xqlaw::games::judge_game;
 use xqlaw::notation::Notation;
@@ -19,19 +19,6 @@ use xqlaw::records::read_file;
 use xqlaw::{judge, load_rules};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn xqlaw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn sample() -> PathBuf {
     Path::new(ROOT).join("../shared/games/ccpd-sample")

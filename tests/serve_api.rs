@@ -677,7 +677,10 @@ async fn save_as_writes_a_new_file_and_replaces_only_when_confirmed() {
     let text = "rules my-law extends vn-1999\nremove ruling rook-on-crossed-pawn\n";
     let (status, body) = save(json!({"name": "my-law", "rules": text})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body, json!({"file": "my-law.rules", "replaced": false}));
+    assert_eq!(
+        body,
+        json!({"file": "my-law.rules", "name": "my-law", "text": text, "replaced": false})
+    );
     assert_eq!(
         std::fs::read_to_string(rules.join("my-law.rules")).unwrap(),
         text
@@ -781,6 +784,105 @@ async fn save_as_refuses_texts_that_would_not_load_under_that_name() {
         );
     }
     assert_eq!(files(&root.join("rules")), before);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Issue 25: "Save as" offers to rename the `rules` line after the file (keeping what the text
+/// amends), and the saved amendment, reopened, is compared with the rule set it amends, never
+/// with itself.
+#[tokio::test]
+async fn a_saved_amendment_is_renamed_with_consent_and_reopened_against_its_base() {
+    let (root, wb) = scratch("amendment");
+    let rules = root.join("rules");
+    let edited = crossed_pawn_allowed();
+    let request = |rename: bool| json!({"name": "vn-1999-sua", "rules": edited, "rename": rename});
+    // Without consent: refused, saying which line and what it would become.
+    let (status, body, _) = send(
+        router(wb.clone()),
+        "POST",
+        "/api/save",
+        Some(request(false).to_string()),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["rename"], "rules vn-1999-sua amends vn-1999");
+    let line = edited.lines().position(|l| l == "rules vn-1999").unwrap() + 1;
+    assert_eq!(body["line"], line);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("dòng {line}")),
+        "{body}"
+    );
+    assert!(!rules.join("vn-1999-sua.rules").exists());
+    // With consent: saved with the line renamed, nothing else changed.
+    let (status, body, _) = send(
+        router(wb.clone()),
+        "POST",
+        "/api/save",
+        Some(request(true).to_string()),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let saved = std::fs::read_to_string(rules.join("vn-1999-sua.rules")).unwrap();
+    assert_eq!(
+        saved,
+        edited.replace("\nrules vn-1999\n", "\nrules vn-1999-sua amends vn-1999\n")
+    );
+    assert_eq!(body["text"], saved);
+    // Reopened: compared with vn-1999, whose expectations it is judged by.
+    let (_, opened, _) = send(
+        router(wb.clone()),
+        "GET",
+        "/api/rulesets/vn-1999-sua",
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(opened["base"], "vn-1999");
+    let whatif = json!({"base": opened["base"], "rules": opened["text"]});
+    let (status, answer, _) = send(
+        router(wb.clone()),
+        "POST",
+        "/api/whatif",
+        Some(whatif.to_string()),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let ids: Vec<&str> = answer["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"hinh-74") && ids.contains(&"hinh-75"),
+        "{ids:?}"
+    );
+    assert!(
+        answer["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c["expected"].is_null()),
+        "{answer}"
+    );
+    // A rule set that cases expect verdicts of is its own base.
+    for name in ["vn-1999", "axf"] {
+        let (_, opened, _) = send(
+            router(wb.clone()),
+            "GET",
+            &format!("/api/rulesets/{name}"),
+            None,
+            &[],
+        )
+        .await;
+        assert_eq!(opened["base"], name);
+    }
     std::fs::remove_dir_all(&root).unwrap();
 }
 

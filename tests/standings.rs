@@ -5,8 +5,10 @@
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 
 use std::path::Path;
-use std::process::Command;
 
+mod common;
+
+use common::xqlaw;
 use miette::Diagnostic;
 use xqlaw::SourceFile;
 use xqlaw::standings::{Request, Table, Tournament, compare, standings};
@@ -413,19 +415,6 @@ fn a_regulation_that_swaps_two_criteria_moves_exactly_the_players_they_separate(
         .find(|g| g.upper == "binh")
         .unwrap();
     assert_eq!(gap.decided_by.as_deref(), Some("sonneborn-berger"));
-}
-
-fn xqlaw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

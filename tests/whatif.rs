@@ -117,19 +117,31 @@ fn judging_no_case_is_said_and_fails() {
         assert_eq!(code, 1, "{args:?}: {out}");
         assert!(err.contains("no cases to judge"), "{args:?}: {err}");
     }
-    // Outside any project, with no spec files named.
+    // Outside any project, with no spec files named: a refusal that says what works, and
+    // never `ok`.
     for args in [
         vec!["check", path(&copy)],
         vec!["diff", path(&copy), path(&copy)],
         vec!["test", "--rules", path(&copy)],
     ] {
-        let (code, _, err) = xqlaw_in(&dir, &args);
+        let (code, out, err) = xqlaw_in(&dir, &args);
         assert_eq!(code, 1, "{args:?}");
         assert!(
-            err.contains("no cases to judge: no `spec-tests/` folder"),
+            err.contains(
+                "no cases to judge: no project (a folder with `rules/` and `spec-tests/`)"
+            ),
             "{args:?}: {err}"
         );
+        assert!(err.contains("run xqlaw inside the project"), "{err}");
+        assert!(!err.contains(": ok"), "{args:?}: {err}");
+        assert!(!out.contains("passed"), "{args:?}: {out}");
     }
+    let (_, _, err) = xqlaw_in(&dir, &["check", path(&copy)]);
+    assert!(
+        err.contains("copy.rules: compiles (")
+            && err.contains("not searched for conflicts: no cases"),
+        "{err}"
+    );
     // `check --no-specs` only compiles, on purpose.
     let (code, _, err) = xqlaw_in(&dir, &["check", "--no-specs", path(&copy)]);
     assert_eq!(code, 0, "{err}");
@@ -356,4 +368,177 @@ fn amendment_a_protected_rook_may_be_attacked_without_24_11() {
             "hinh-45: red_loses → draw",
         ]
     );
+}
+
+/// The changes-only amendment of the issue (Amendment 2): `rules vn-1999 extends vn-1999`.
+const CHANGES_ONLY: &str = "rules vn-1999 extends vn-1999
+
+replace ruling one-check-one-chase
+    name \"một chiếu một bắt\"
+    article \"Điều 22.17; Điều 24.8\"
+    when some move checking and some move chasing and not every move checking
+    → forbidden
+";
+
+/// Issue 25, item 2: the changes-only form works in `check`, `test`, `diff` and `whatif` alike;
+/// none says "extends itself".
+#[test]
+fn the_changes_only_form_works_in_every_command() {
+    let dir = scratch("every-command");
+    let amended = dir.join("amend.rules");
+    fs::write(&amended, CHANGES_ONLY).unwrap();
+    let a = path(&amended);
+    for (args, code, said) in [
+        // Its four changed verdicts are conflicts with the rulings that still allow the play.
+        (vec!["check", a], 1, "amend.rules: 4 conflicts"),
+        (vec!["test", "--quiet", "--rules", a], 1, "4 failed"),
+        (
+            vec!["diff", "rules/vn-1999.rules", a],
+            0,
+            "4 of 102 diagrams change verdict",
+        ),
+        (vec!["whatif", a], 0, "4 of 102 cases change verdict"),
+    ] {
+        let (got, out, err) = xqlaw(&args);
+        assert_eq!(got, code, "{args:?}: {out}{err}");
+        assert!(!err.contains("extends itself"), "{args:?}: {err}");
+        assert!(
+            out.contains(said) || err.contains(said),
+            "{args:?}: {out}{err}"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 25, item 3: from a folder outside the project, the amendment is judged on the whole
+/// corpus when the project can be found from a path given (the spec folder, the base), and
+/// the project used is named; else every command refuses, saying what works.
+#[test]
+fn an_amendment_outside_the_project_finds_it_or_refuses() {
+    let dir = scratch("outside");
+    fs::write(dir.join("amend.rules"), CHANGES_ONLY).unwrap();
+    let specs = Path::new(ROOT).join("spec-tests");
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    // The spec folder names the project: every expectation is known, none "unknown".
+    let (code, out, err) = xqlaw_in(
+        &dir,
+        &["test", "--quiet", "--rules", "amend.rules", path(&specs)],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!out.contains("unknown rule set"), "{out}");
+    assert!(out.ends_with(" passed, 4 failed\n"), "{out}");
+    assert!(err.starts_with("project: `"), "{err}");
+    for args in [
+        vec!["whatif", "amend.rules", "--base", path(&base)],
+        vec!["check", "amend.rules", "--specs", path(&specs)],
+        vec!["diff", path(&base), "amend.rules"],
+    ] {
+        let (_, out, err) = xqlaw_in(&dir, &args);
+        assert!(err.contains("project: `"), "{args:?}: {err}");
+        assert!(
+            out.contains("4 of 102") || err.contains("4 conflicts"),
+            "{args:?}: {out}{err}"
+        );
+    }
+    // Nothing names the project: refused, with the command that works.
+    for args in [
+        vec!["whatif", "amend.rules"],
+        vec!["check", "amend.rules"],
+        vec!["test", "--rules", "amend.rules"],
+    ] {
+        let (code, out, err) = xqlaw_in(&dir, &args);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(
+            err.contains("give `--base PATH/rules/vn-1999.rules`"),
+            "{args:?}: {err}"
+        );
+        assert!(!out.contains("passed"), "{args:?}: {out}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A project of its own with the law and a few of its cases (`hinh-12`, `hinh-13`, `hinh-74`).
+fn small_project(name: &str) -> PathBuf {
+    let project = scratch(name);
+    fs::create_dir_all(project.join("rules")).unwrap();
+    fs::write(project.join("rules/vn-1999.rules"), law_text()).unwrap();
+    let specs = project.join("spec-tests/vn-1999");
+    fs::create_dir_all(&specs).unwrap();
+    for file in ["hinh-12.yaml", "hinh-13.yaml", "hinh-74.yaml"] {
+        fs::copy(
+            Path::new(ROOT).join("spec-tests/vn-1999").join(file),
+            specs.join(file),
+        )
+        .unwrap();
+    }
+    project
+}
+
+/// Issue 25, item 1: an amendment saved into `rules/` under a name of its own is compared with
+/// the rule set it amends, never with itself.
+#[test]
+fn an_amendment_saved_into_rules_is_never_its_own_base() {
+    let project = small_project("saved");
+    let saved = project.join("rules/vn-1999-sua.rules");
+    // The changes alone, renamed after the file.
+    fs::write(
+        &saved,
+        CHANGES_ONLY.replace("rules vn-1999 extends", "rules vn-1999-sua extends"),
+    )
+    .unwrap();
+    let (code, out, err) = xqlaw_in(&project, &["whatif", "rules/vn-1999-sua.rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("base: `rules/vn-1999.rules`"), "{err}");
+    assert!(
+        out.starts_with("vn-1999-sua amended, against vn-1999"),
+        "{out}"
+    );
+    assert!(out.ends_with("2 of 3 cases change verdict\n"), "{out}");
+    // A complete copy renamed after the file, saying what it amends.
+    let copy = law_text().replace(
+        "    → allowed\n    restates check-and-other\n\n/// A check alternating with an idle",
+        "    → forbidden\n\n/// A check alternating with an idle",
+    );
+    assert_ne!(copy, law_text());
+    fs::write(
+        &saved,
+        copy.replace("\nrules vn-1999\n", "\nrules vn-1999-sua amends vn-1999\n"),
+    )
+    .unwrap();
+    let (code, out, err) = xqlaw_in(&project, &["whatif", "rules/vn-1999-sua.rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("the rule set it says it amends"), "{err}");
+    assert!(out.ends_with("2 of 3 cases change verdict\n"), "{out}");
+    // Renamed and saying nothing of its base: refused, never compared with itself.
+    fs::write(
+        &saved,
+        copy.replace("\nrules vn-1999\n", "\nrules vn-1999-sua\n"),
+    )
+    .unwrap();
+    let (code, out, err) = xqlaw_in(&project, &["whatif", "rules/vn-1999-sua.rules"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("(`rules vn-1999-sua amends vn-1999`), or give `--base FILE`"),
+        "{err}"
+    );
+    // `--base` naming the file itself is refused too.
+    let (code, _, err) = xqlaw_in(
+        &project,
+        &[
+            "whatif",
+            "rules/vn-1999-sua.rules",
+            "--base",
+            "rules/vn-1999-sua.rules",
+        ],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("is the amendment itself"), "{err}");
+    // `test` points at the right base.
+    let (_, out, _) = xqlaw_in(&project, &["test", "--quiet"]);
+    assert!(
+        out.contains("`xqlaw whatif rules/vn-1999-sua.rules --base FILE`"),
+        "{out}"
+    );
+    let _ = fs::remove_dir_all(&project);
 }

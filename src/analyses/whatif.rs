@@ -36,6 +36,7 @@
 //! ```
 
 mod precedence;
+mod reasons;
 mod render;
 
 use std::collections::BTreeSet;
@@ -45,6 +46,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 pub use precedence::{MAX_PRECEDENCE_PAIRS, Precedence, Relation};
+pub use reasons::{Named, Reason, Why};
 
 use crate::analyses::diff::{Change, RuleDiff, diff};
 use crate::analyses::{CaseRow, Deadline, Decided};
@@ -155,14 +157,56 @@ impl Baseline {
         let after: Vec<Option<&Judgement>> = after.iter().map(Option::as_ref).collect();
         let (precedences, precedences_cut) =
             precedence::settling(&titles, &before, &after, &direct, &indirect);
+        let labels: Vec<String> = self.corpus.diagrams.iter().map(short_label).collect();
+        let reasons = match self.rules() {
+            Some(base) => reasons::reasons(
+                base,
+                amended,
+                &precedences,
+                (&titles, &labels),
+                &after,
+                |rules| self.changed_labels(rules),
+            ),
+            None => Vec::new(),
+        };
         WhatIf {
             base: base_name,
             amended: amended.name.clone(),
             definitions,
             cases,
             precedences,
+            reasons,
             precedences_cut,
         }
+    }
+
+    /// The labels ([`short_label`]) of the cases whose verdict `rules` changes from the
+    /// base's, in corpus order.
+    fn changed_labels(&self, rules: &CompiledRules) -> Vec<String> {
+        self.corpus
+            .diagrams
+            .par_iter()
+            .filter(|d| {
+                let before = d
+                    .judgements
+                    .first()
+                    .and_then(Option::as_ref)
+                    .map(Judgement::verdict);
+                let after = d.judge(rules).ok().map(|j| j.verdict());
+                before != after
+            })
+            .map(short_label)
+            .collect()
+    }
+}
+
+/// A case in a list of many: the law's figure (`Hình 74`), or else the case's id, shorter
+/// than the title of a constructed case or a WXF example.
+fn short_label(d: &Diagram) -> String {
+    if d.spec.title.starts_with("Hình ") {
+        d.spec.title.clone()
+    } else {
+        d.spec.id.clone()
     }
 }
 
@@ -198,6 +242,9 @@ pub struct WhatIf {
     pub cases: Vec<CaseRow>,
     /// How the amended rulings meet the others on the corpus.
     pub precedences: Vec<Precedence>,
+    /// Why an amended ruling does not decide where it fires: the rulings that keep the
+    /// verdicts, and what to write (said first).
+    pub reasons: Vec<Reason>,
     /// Whether precedence lines were left out: the amended rulings meet the others in more
     /// than [`MAX_PRECEDENCE_PAIRS`] ways.
     pub precedences_cut: bool,
@@ -215,13 +262,24 @@ impl WhatIf {
     }
 }
 
-/// The rule file an amended rule set is compared with, when none is named: the file of the
-/// folder with the name the amended text declares, or else the one it extends.
-pub fn base_path(amended: &CompiledRules, rules_dir: &Path) -> Option<PathBuf> {
-    std::iter::once(&amended.name)
+/// The rule file an amended rule set is compared with, when none is named: the rule set it
+/// says it `amends`, else the one of the name it declares, else the one it extends; each
+/// looked up as `NAME.rules` in `dirs`, in order. An amendment is never its own base: the
+/// file `amended_file` itself is skipped, so a copy saved into `rules/` as `vn-1999-sua.rules`
+/// that declares `rules vn-1999-sua extends vn-1999` is compared with `vn-1999.rules`.
+pub fn base_path(
+    amended_file: Option<&Path>,
+    amended: &CompiledRules,
+    dirs: &[PathBuf],
+) -> Option<PathBuf> {
+    let itself = |p: &Path| amended_file.is_some_and(|f| crate::project::same_file(f, p));
+    amended
+        .amends
+        .iter()
+        .chain(std::iter::once(&amended.name))
         .chain(amended.extends.first())
-        .map(|name| rules_dir.join(format!("{name}.rules")))
-        .find(|path| path.is_file())
+        .flat_map(|name| dirs.iter().map(move |d| d.join(format!("{name}.rules"))))
+        .find(|path| path.is_file() && !itself(path))
 }
 
 #[cfg(test)]
@@ -283,16 +341,50 @@ mod tests {
     #[test]
     fn the_base_is_the_declared_name_or_the_parent() {
         let rules = Path::new("rules");
+        let dirs = [rules.to_path_buf()];
         let copy = amend("rules vn-1999 extends vn-1999\n");
-        assert_eq!(base_path(&copy, rules), Some(rules.join("vn-1999.rules")));
+        assert_eq!(
+            base_path(None, &copy, &dirs),
+            Some(rules.join("vn-1999.rules"))
+        );
         let renamed = amend("rules my-law extends cxa\n");
-        assert_eq!(base_path(&renamed, rules), Some(rules.join("cxa.rules")));
+        assert_eq!(
+            base_path(None, &renamed, &dirs),
+            Some(rules.join("cxa.rules"))
+        );
+        let copy_of_axf = crate::compile::compile_str(
+            "copy",
+            "rules my-law amends axf\nruling r when every move check → forbidden\n\
+             verdict side forbidden → side loses\n otherwise → draw\n",
+        )
+        .unwrap();
+        assert_eq!(
+            base_path(None, &copy_of_axf, &dirs),
+            Some(rules.join("axf.rules"))
+        );
         let alone = crate::compile::compile_str(
             "alone",
             "rules alone\nruling r when every move check → forbidden\n\
              verdict side forbidden → side loses\n otherwise → draw\n",
         )
         .unwrap();
-        assert_eq!(base_path(&alone, rules), None);
+        assert_eq!(base_path(None, &alone, &dirs), None);
+    }
+
+    #[test]
+    fn an_amendment_is_never_its_own_base() {
+        let dirs = [PathBuf::from("rules")];
+        // `rules/axf.rules` is compared with what it extends, not with itself.
+        let axf = load_rules(Path::new("rules/axf.rules")).unwrap();
+        assert_eq!(
+            base_path(Some(Path::new("rules/axf.rules")), &axf, &dirs),
+            Some(PathBuf::from("rules/vn-1999.rules"))
+        );
+        // The law itself has no base but itself: none.
+        let law = load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+        assert_eq!(
+            base_path(Some(Path::new("./rules/vn-1999.rules")), &law, &dirs),
+            None
+        );
     }
 }

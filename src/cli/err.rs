@@ -28,12 +28,15 @@ pub enum CommandError {
         /// What the system said, in lower case.
         reason: String,
     },
-    /// No `spec-tests/` folder was found and none was given.
+    /// No project was found and no spec files were given.
     #[error(
-        "no cases to judge: no `spec-tests/` folder beside the rule file or above it, nor in \
-         the current folder; give the spec files"
+        "no cases to judge: no project (a folder with `rules/` and `spec-tests/`) above the \
+         files given nor the current folder"
     )]
-    #[diagnostic(code(xqlaw::cli::no_specs))]
+    #[diagnostic(
+        code(xqlaw::cli::no_specs),
+        help("run xqlaw inside the project, or give the spec files (`--specs DIR`)")
+    )]
     NoSpecsFolder,
     /// The spec files given were found, but none could be read.
     #[error("no cases to judge: no spec file under {} could be read", shown(.0))]
@@ -54,27 +57,55 @@ pub enum CommandError {
     #[error("{}: does not compile, its cases are not run", .0.display())]
     #[diagnostic(code(xqlaw::cli::rules_broken))]
     RulesBroken(PathBuf),
+    /// `xqlaw fmt` found no rule file to format.
+    #[error("no rule files to format: give them, or run inside the project")]
+    #[diagnostic(code(xqlaw::cli::no_rules))]
+    NoRuleFilesToFormat,
+    /// A rule file does not parse (its errors are printed before); it is left as it was.
+    #[error("`{}` does not parse: not formatted, left as it was", .0.display())]
+    #[diagnostic(code(xqlaw::cli::does_not_parse))]
+    DoesNotParse(PathBuf),
+    /// The canonical layout of a rule file would not parse to the same rules: a fault of the
+    /// formatter, which then leaves the file alone.
+    #[error("`{}`: not formatted, the canonical layout would change what it says", .0.display())]
+    #[diagnostic(
+        code(xqlaw::cli::fmt_would_change),
+        help("the file is left as it was; please report it, with the file")
+    )]
+    LayoutWouldChangeMeaning(PathBuf),
+    /// A file could not be written; it is left as it was.
+    #[error("cannot write `{}`: {reason}", path.display())]
+    #[diagnostic(code(xqlaw::cli::unwritable), help("the file is left as it was"))]
+    Unwritable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said, in lower case.
+        reason: String,
+    },
     /// A rule file does not compile (its errors are printed before).
     #[error("`{}` does not compile", .0.display())]
     #[diagnostic(code(xqlaw::cli::does_not_compile))]
     DoesNotCompile(PathBuf),
-    /// An amendment whose base cannot be found.
+    /// An amendment whose base cannot be found (never the file itself).
     #[error(
-        "no base to compare `{}` with: `{}` has no rule set `{name}`{}; give `--base FILE`",
-        amended.display(),
-        dir.display(),
-        parent.as_ref().map(|p| format!(" nor `{p}`")).unwrap_or_default()
+        "no base to compare `{}` with: it is the rule set `{name}` itself, and no other {looked} is in {folders}",
+        amended.display()
     )]
-    #[diagnostic(code(xqlaw::cli::no_base))]
+    #[diagnostic(
+        code(xqlaw::cli::no_base),
+        help(
+            "say which rule set it amends on its `rules` line (`rules {name} amends vn-1999`), or give `--base FILE`"
+        )
+    )]
     NoBase {
         /// The amended rule file.
         amended: PathBuf,
-        /// The folder searched.
-        dir: PathBuf,
         /// The amended rule set's name.
         name: String,
-        /// The rule set it extends, if any.
-        parent: Option<String>,
+        /// The files looked for (`` `a.rules` or `b.rules` ``).
+        looked: String,
+        /// The folders searched.
+        folders: String,
     },
     /// The two rule sets of `xqlaw diff` judged no diagram in common.
     #[error("cannot compare the two rule sets")]

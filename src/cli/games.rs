@@ -113,8 +113,12 @@ pub fn run_games(args: &GamesArgs) -> ExitCode {
 /// project's 1999 law.
 fn rule_sets(args: &GamesArgs) -> Result<Vec<CompiledRules>, ExitCode> {
     if let Some(amended_file) = &args.whatif {
+        let mut found_from: Vec<&std::path::Path> =
+            args.base.iter().map(PathBuf::as_path).collect();
+        found_from.push(amended_file);
+        let project = super::project_for(&found_from);
         let (base, _, mut amended) =
-            super::whatif::load_amendment(amended_file, args.base.as_deref())?;
+            super::whatif::load_amendment(amended_file, args.base.as_deref(), project.as_ref())?;
         if amended.name() == base.name() {
             let name = format!("{} (amended)", amended.name());
             amended = amended.renamed(name);

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use xqlaw::CompiledRules;
 use xqlaw::START_FEN;
-use xqlaw::notation::Notation;
+use xqlaw::notation::{self, Notation, move_texts};
 use xqlaw::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use xqlaw::{BatchOptions, run_batch};
-use xqlaw::{Judgement, judge};
+use xqlaw::{Judgement, Position, judge};
 
 use super::render;
 use super::rules::load;
@@ -17,18 +17,20 @@ use super::rules::load;
 /// Arguments of `xqlaw judge`.
 #[derive(Debug, clap::Args)]
 pub struct JudgeArgs {
-    /// The rule file.
+    /// The rule file (default: the project's 1999 law, `rules/vn-1999.rules`).
     #[arg(long)]
-    rules: PathBuf,
+    rules: Option<PathBuf>,
     /// The start position, as FEN.
     #[arg(long, default_value = START_FEN)]
     fen: String,
-    /// The disputed moves, separated by spaces (a WXF move may start with `-`: `--moves "-R+1"`).
+    /// The disputed moves, separated by spaces or commas, move numbers allowed (`1. X2.1
+    /// Tg6.1`; a WXF move may start with `-`: `--moves "-R+1"`).
     #[arg(long, required_unless_present = "batch", allow_hyphen_values = true)]
     moves: Option<String>,
-    /// The notation of the moves: iccs, wxf, vi or zh.
-    #[arg(long, default_value = "iccs")]
-    notation: String,
+    /// The notation of the moves: iccs, wxf, vi or zh (default: guessed, and said so; ICCS for
+    /// `--batch`).
+    #[arg(long)]
+    notation: Option<String>,
     /// Judge only the moves between the last two occurrences of a repeated position.
     #[arg(long)]
     cycle: bool,
@@ -53,12 +55,44 @@ pub struct JudgeArgs {
 
 /// Judges one play (explained, or JSON), or a batch file.
 pub fn run(args: &JudgeArgs) -> ExitCode {
-    let rules = match load(&args.rules) {
+    let file = match &args.rules {
+        Some(file) => file.clone(),
+        None => {
+            let Some(file) =
+                xqlaw::project::Project::find(&[]).and_then(|p| p.rule_file("vn-1999"))
+            else {
+                eprintln!(
+                    "no rule set to judge with: no project's `rules/vn-1999.rules` above the current folder; give `--rules FILE`"
+                );
+                return ExitCode::FAILURE;
+            };
+            eprintln!(
+                "rules: `{}` (the project's 1999 law; `--rules FILE` for another)",
+                file.display()
+            );
+            file
+        }
+    };
+    let rules = match load(&file) {
         Ok(rules) => rules,
         Err(code) => return code,
     };
-    let notation: Notation = match args.notation.parse() {
-        Ok(n) => n,
+    let notation: Notation = match args.notation.as_deref().map(str::parse).transpose() {
+        Ok(Some(n)) => n,
+        Ok(None) if args.batch.is_some() => Notation::Iccs,
+        Ok(None) => {
+            let moves = args.moves.as_deref().unwrap_or_default();
+            let guessed = Position::from_fen(&args.fen)
+                .map(|start| notation::guess(&start, &move_texts(moves)))
+                .unwrap_or(Notation::Iccs);
+            if guessed != Notation::Iccs {
+                eprintln!(
+                    "notation: read as `{}` (guessed; `--notation` to choose)",
+                    guessed.code()
+                );
+            }
+            guessed
+        }
         Err(e) => {
             eprint!("{}", render(&e));
             return ExitCode::FAILURE;
@@ -91,7 +125,7 @@ fn judge_one(
     args: &JudgeArgs,
 ) -> Result<Judgement, PlayError> {
     let moves = args.moves.as_deref().unwrap_or_default();
-    let texts: Vec<&str> = moves.split_whitespace().collect();
+    let texts = move_texts(moves);
     let mut play = read_play(&args.fen, &texts, notation)?;
     if args.cycle {
         play = play.last_cycle().ok_or(PlayError::NoCycle)?;

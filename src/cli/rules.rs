@@ -11,8 +11,9 @@ use xqlaw::analyses::coverage::{
     FalseRestatement, InertRuling, RulingEffect, UnverifiedRestatement, coverage,
 };
 use xqlaw::corpus::{CasePlay, Corpus};
+use xqlaw::project::Project;
 use xqlaw::words::plural;
-use xqlaw::{CompileErrors, CompiledRules, GraphFormat, load_rules};
+use xqlaw::{CompileErrors, CompiledRules, GraphFormat, load_rules, load_rules_in};
 
 use super::render;
 
@@ -70,9 +71,10 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     let diagrams = if args.no_specs {
         Vec::new()
     } else {
+        let project = Project::find(&found_from(args));
         // With no case to search, the files are still compiled and checked, but the run
         // fails: a check that judged nothing must not look clean.
-        super::specs_for(&args.specs, &files).unwrap_or_else(|_| {
+        super::specs_for(&args.specs, project.as_ref()).unwrap_or_else(|_| {
             no_cases = true;
             Vec::new()
         })
@@ -89,8 +91,18 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             None
         })
     };
-    let compiled: Vec<(&PathBuf, Result<CompiledRules, CompileErrors>)> =
-        args.files.iter().map(|f| (f, load_rules(f))).collect();
+    let project = super::project_for(&found_from(args));
+    let compiled: Vec<(&PathBuf, Result<CompiledRules, CompileErrors>)> = args
+        .files
+        .iter()
+        .map(|f| {
+            let loaded = match &project {
+                Some(p) => load_rules_in(f, &p.rules_dir()),
+                None => load_rules(f),
+            };
+            (f, loaded)
+        })
+        .collect();
     // The rule sets that compile judge the corpus together.
     let corpus = Corpus::new(
         compiled
@@ -136,10 +148,21 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                         plural(false_claims)
                     ));
                 }
-                let status = if problems.is_empty() {
-                    "ok".to_owned()
-                } else {
+                let status = if !problems.is_empty() {
                     problems.join(", ")
+                } else if no_cases {
+                    // Not "ok": nothing was searched for conflicts.
+                    "compiles".to_owned()
+                } else {
+                    "ok".to_owned()
+                };
+                let searched = if no_cases {
+                    "not searched for conflicts: no cases".to_owned()
+                } else {
+                    format!(
+                        "{searched} diagrams{} searched for conflicts",
+                        walked_to.as_deref().unwrap_or_default()
+                    )
                 };
                 let verified = generated.as_ref().map_or(String::new(), |g| {
                     format!(
@@ -149,12 +172,11 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                     )
                 });
                 eprintln!(
-                    "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched} diagrams{} searched for conflicts{verified})",
+                    "{}: {status} ({} terms, {} rulings, {n} warning{}; {searched}{verified})",
                     file.display(),
                     rules.terms().len(),
                     rules.rulings().len(),
                     plural(n),
-                    walked_to.as_deref().unwrap_or_default(),
                 );
             }
             Err(errors) => {
@@ -178,6 +200,15 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The paths a project is found from: the rule files, then the spec paths.
+fn found_from(args: &CheckArgs) -> Vec<&Path> {
+    args.files
+        .iter()
+        .chain(&args.specs)
+        .map(PathBuf::as_path)
+        .collect()
 }
 
 /// Checks the sentences the files cite against the law's text in the project's `law/`,
@@ -269,7 +300,17 @@ fn effect_diagnostics(
 
 /// Loads a rule file, printing its diagnostics on failure.
 pub fn load(path: &Path) -> Result<CompiledRules, ExitCode> {
-    load_rules(path).map_err(|errors| {
+    load_in(path, None)
+}
+
+/// Loads a rule file whose `extends` may also name the rule sets of `project` (found from the
+/// command's other paths), printing its diagnostics on failure.
+pub fn load_in(path: &Path, project: Option<&Project>) -> Result<CompiledRules, ExitCode> {
+    let compiled = match project {
+        Some(project) => load_rules_in(path, &project.rules_dir()),
+        None => load_rules(path),
+    };
+    compiled.map_err(|errors| {
         for e in errors.errors() {
             eprint!("{}", render(e));
         }

@@ -5,13 +5,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use xqlaw::analyses::coverage::coverage;
+use xqlaw::analyses::whatif::base_path;
 use xqlaw::corpus::{
     CasePlay, Corpus, Diagram, Scope, Specs, run as run_specs, run_standings, spec_files,
     standings_files, totals,
 };
+use xqlaw::project::Project;
 use xqlaw::{CompiledRules, rule_files};
 
-use super::rules::load;
+use super::rules::load_in;
 
 /// Arguments of `xqlaw test`.
 #[derive(Debug, clap::Args)]
@@ -40,9 +42,12 @@ pub struct TestArgs {
 /// Runs the corpus; exit 1 if any case failed, a rule file does not compile, or no case was
 /// judged.
 pub fn run(args: &TestArgs) -> ExitCode {
-    let given: Vec<&Path> = args.rules.iter().map(PathBuf::as_path).collect();
-    let project = super::project_of(&given);
-    let rules_dir = project.join("rules");
+    let mut given: Vec<&Path> = args.rules.iter().map(PathBuf::as_path).collect();
+    given.extend(args.paths.iter().map(PathBuf::as_path));
+    let project = super::project_for(&given);
+    let rules_dir = project
+        .as_ref()
+        .map_or_else(|| PathBuf::from("rules"), Project::rules_dir);
     let all_rule_files = rule_files(&rules_dir).unwrap_or_default();
     let chosen = if args.rules.is_empty() {
         all_rule_files.clone()
@@ -55,7 +60,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
     let mut rule_sets: Vec<(&PathBuf, CompiledRules)> = Vec::new();
     let mut broken = false;
     for file in &chosen {
-        match load(file) {
+        match load_in(file, project.as_ref()) {
             Ok(rules) => rule_sets.push((file, rules)),
             Err(_) => {
                 super::fail(&super::CommandError::RulesBroken(file.clone()));
@@ -72,7 +77,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
         .collect();
     known.extend(rule_sets.iter().map(|(_, r)| r.name().to_owned()));
     let paths = if args.paths.is_empty() {
-        match super::default_specs(&given) {
+        match super::default_specs(project.as_ref()) {
             Ok(specs) => vec![specs],
             Err(code) => return code,
         }
@@ -100,7 +105,7 @@ pub fn run(args: &TestArgs) -> ExitCode {
                 || standings.iter().any(|r| r.rule_set == name)
         };
         if !expected(rules.name()) {
-            outln!("{}", no_expectations(file, rules, &rules_dir));
+            outln!("{}", no_expectations(file, rules, project.as_ref()));
         }
     }
     if args.coverage && paths.iter().all(|p| p.exists()) {
@@ -161,18 +166,22 @@ fn print_generated_coverage(corpus: &Corpus, plays: &[CasePlay]) {
 }
 
 /// Says that no spec file expects anything of `rules`, and how to see what it changes: the
-/// base `whatif` would take (another file than `file`) or `--base`.
-fn no_expectations(file: &Path, rules: &CompiledRules, rules_dir: &Path) -> String {
+/// base `whatif` would take (never `file` itself) or `--base`.
+fn no_expectations(file: &Path, rules: &CompiledRules, project: Option<&Project>) -> String {
     let name = rules.name();
-    let same = |a: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(file)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == file,
-    };
-    let base = std::iter::once(name)
-        .chain(rules.extends().iter().map(String::as_str))
-        .map(|n| rules_dir.join(format!("{n}.rules")))
-        .find(|p| p.is_file() && !same(p));
-    let hint = match base {
+    let dirs: Vec<PathBuf> = file
+        .parent()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                p.to_path_buf()
+            }
+        })
+        .into_iter()
+        .chain(project.map(Project::rules_dir))
+        .collect();
+    let hint = match base_path(Some(file), rules, &dirs) {
         Some(base) => format!(
             "`xqlaw whatif {} --base {}` judges it against that rule set's expectations",
             file.display(),

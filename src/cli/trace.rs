@@ -54,7 +54,10 @@ pub fn run(args: &TraceArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     };
-    let diagrams = match super::specs_for(&args.specs, &files) {
+    let mut found_from = files.to_vec();
+    found_from.extend(args.specs.iter().map(PathBuf::as_path));
+    let project = super::project_for(&found_from);
+    let diagrams = match super::specs_for(&args.specs, project.as_ref()) {
         Ok(diagrams) => diagrams,
         Err(code) => return code,
     };

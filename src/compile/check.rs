@@ -86,6 +86,7 @@ pub(super) fn check(
         source: merged.source,
         docs: merged.docs,
         extends: merged.extends,
+        amends: merged.amends,
         settings,
         setting_meta,
         ruling_occurrence,

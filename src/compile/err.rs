@@ -756,15 +756,28 @@ impl CompileError {
         at: Loc,
         name: &str,
         names: &[String],
-        dir: bool,
+        searched: &[String],
+        amends_itself: bool,
     ) -> CompileError {
-        let help = did_you_mean(name, names.iter().map(String::as_str)).unwrap_or_else(|| {
-            if dir {
-                format!("rule sets are looked up as `{name}.rules` in the same directory")
-            } else {
-                "a rule set given as text cannot extend another; load it from a file".to_owned()
-            }
-        });
+        let help = if amends_itself {
+            format!(
+                "`rules {name} extends {name}` amends the project's `rules/{name}.rules`, and none was found in {}: run xqlaw inside the project, or give `--base PATH/rules/{name}.rules`",
+                if searched.is_empty() {
+                    "no folder".to_owned()
+                } else {
+                    searched.join(", ")
+                }
+            )
+        } else if let Some(near) = did_you_mean(name, names.iter().map(String::as_str)) {
+            near
+        } else if searched.is_empty() {
+            "a rule set given as text cannot extend another; load it from a file".to_owned()
+        } else {
+            format!(
+                "rule sets are looked up as `{name}.rules` in {}",
+                searched.join(", ")
+            )
+        };
         CompileError::ExtendsMissing {
             file: file.clone(),
             at,

@@ -26,50 +26,86 @@ pub fn rule_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// Where `extends NAME` looks for `NAME.rules`.
 pub(crate) enum Loader {
-    /// In a directory.
-    Dir(PathBuf),
-    /// In a directory, for an amended copy of one of its rule sets: the root may `extends`
-    /// the name it declares itself, which is then the folder's file of that name.
-    Amending(PathBuf),
+    /// In folders, in order, after the folder of the file that says `extends`: the first
+    /// `NAME.rules` that is not the root file itself. So the root may `extends` the name it
+    /// declares (an amendment of that rule set, by its changes alone), and a file outside the
+    /// project finds the project's rule sets.
+    Dirs {
+        /// The folders searched after the extending file's own.
+        dirs: Vec<PathBuf>,
+        /// The root file, when it is one (never its own parent).
+        root: Option<PathBuf>,
+    },
     /// Nowhere (a rule set given as a string).
     Nowhere,
 }
 
 impl Loader {
-    fn dir(&self) -> Option<&Path> {
-        match self {
-            Loader::Dir(dir) | Loader::Amending(dir) => Some(dir),
-            Loader::Nowhere => None,
-        }
-    }
-
-    fn load(&self, name: &str) -> Option<Result<SourceFile, (String, std::io::Error)>> {
-        match self.dir() {
-            Some(dir) => {
-                let path = dir.join(format!("{name}.rules"));
-                if !path.is_file() {
-                    return None;
+    /// The folders to search for a parent of a file in `from` (its folder, if a file).
+    fn search<'a>(&'a self, from: Option<&'a Path>) -> Vec<&'a Path> {
+        let mut found: Vec<&Path> = Vec::new();
+        if let Loader::Dirs { dirs, .. } = self {
+            for dir in from.into_iter().chain(dirs.iter().map(PathBuf::as_path)) {
+                if !found.iter().any(|d| crate::project::same_file(d, dir)) {
+                    found.push(dir);
                 }
-                let shown = path.display().to_string();
-                Some(match crate::disk::read_text(&path) {
-                    Ok(text) => Ok(SourceFile::new(shown, text)),
-                    Err(e) => Err((shown, e)),
-                })
             }
-            None => None,
         }
+        found
     }
 
-    fn names(&self) -> Vec<String> {
-        let Some(dir) = self.dir() else {
-            return Vec::new();
+    /// The file `NAME.rules` a file in folder `from` extends, if one is found.
+    fn load(
+        &self,
+        name: &str,
+        from: Option<&Path>,
+    ) -> Option<Result<SourceFile, (String, std::io::Error)>> {
+        let root = match self {
+            Loader::Dirs { root, .. } => root.as_deref(),
+            Loader::Nowhere => None,
         };
-        rule_files(dir)
-            .unwrap_or_default()
-            .iter()
+        let path = self
+            .search(from)
+            .into_iter()
+            .map(|dir| dir.join(format!("{name}.rules")))
+            .find(|p| p.is_file() && !root.is_some_and(|r| crate::project::same_file(r, p)))?;
+        let shown = path.display().to_string();
+        Some(match crate::disk::read_text(&path) {
+            Ok(text) => Ok(SourceFile::new(shown, text)),
+            Err(e) => Err((shown, e)),
+        })
+    }
+
+    /// The rule sets that could be extended from folder `from`.
+    fn names(&self, from: Option<&Path>) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .search(from)
+            .into_iter()
+            .flat_map(|dir| rule_files(dir).unwrap_or_default())
             .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Where the folders searched are, for a message.
+    fn shown(&self, from: Option<&Path>) -> Vec<String> {
+        self.search(from)
+            .into_iter()
+            .map(|d| format!("`{}`", d.display()))
             .collect()
     }
+}
+
+/// The folder of a file as its diagnostics name it (`.` for a bare file name).
+fn folder_of(file: &SourceFile) -> Option<PathBuf> {
+    let parent = Path::new(&file.name).parent()?;
+    Some(if parent.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        parent.to_path_buf()
+    })
 }
 
 /// A definition with the file it was written in.
@@ -125,6 +161,8 @@ pub(crate) struct Merged {
     pub(crate) docs: Vec<String>,
     /// The rule sets extended, nearest first.
     pub(crate) extends: Vec<String>,
+    /// The rule set the root says it amends (`amends NAME`).
+    pub(crate) amends: Option<String>,
     /// Settings by name (the nearest one wins).
     pub(crate) settings: BTreeMap<String, Def<ast::Setting>>,
     /// Terms in definition order.
@@ -186,6 +224,10 @@ pub(crate) fn inherit(
     errors: &mut Vec<CompileError>,
 ) -> Option<Merged> {
     let chain = load_chain(root, loader, errors)?;
+    let amends = chain
+        .first()
+        .and_then(|l| l.ast.header.amends.as_ref())
+        .map(|a| a.node.clone());
     let mut links = chain.into_iter().rev();
     let first = links.next()?;
     let mut merged = Merged {
@@ -196,6 +238,7 @@ pub(crate) fn inherit(
         source: None,
         docs: Vec::new(),
         extends: Vec::new(),
+        amends,
         settings: BTreeMap::new(),
         terms: Vec::new(),
         rulings: Vec::new(),
@@ -247,9 +290,10 @@ fn load_chain(
             }
         }
         if let Some(parent) = &ast.header.extends {
-            // An amended copy may extend the folder's rule set of its own name.
+            // An amendment may extend the project's rule set of its own name (the loader
+            // never gives the root file back as its own parent).
             let amends_itself = chain.is_empty()
-                && matches!(loader, Loader::Amending(_))
+                && matches!(loader, Loader::Dirs { .. })
                 && parent.node == name.node;
             if chain.iter().any(|l| l.ast.header.name.node == parent.node)
                 || (parent.node == name.node && !amends_itself)
@@ -268,7 +312,12 @@ fn load_chain(
                 });
                 return None;
             }
-            match loader.load(&parent.node) {
+            // The root's folder is searched only when it is a file (not an edited text).
+            let from = match loader {
+                Loader::Dirs { root: None, .. } if chain.is_empty() => None,
+                _ => folder_of(&file),
+            };
+            match loader.load(&parent.node, from.as_deref()) {
                 Some(Ok(parent_file)) => {
                     expected_name = Some((parent.node.clone(), file.clone()));
                     next = Some(parent_file);
@@ -287,8 +336,9 @@ fn load_chain(
                         &file,
                         parent.loc,
                         &parent.node,
-                        &loader.names(),
-                        loader.dir().is_some(),
+                        &loader.names(from.as_deref()),
+                        &loader.shown(from.as_deref()),
+                        amends_itself,
                     ));
                     return None;
                 }

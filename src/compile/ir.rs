@@ -174,6 +174,8 @@ pub struct CompiledRules {
     pub(crate) docs: Vec<String>,
     /// The rule sets it extends, nearest first.
     pub(crate) extends: Vec<String>,
+    /// The rule set it says it amends (`amends NAME`): a complete copy compared with `NAME`.
+    pub(crate) amends: Option<String>,
     /// Settings for the fact computation.
     pub(crate) settings: Settings,
     /// The settings written up the `extends` chain (the nearest of each name), in name order,
@@ -227,6 +229,11 @@ impl CompiledRules {
     /// The rule sets it extends, nearest first.
     pub fn extends(&self) -> &[String] {
         &self.extends
+    }
+
+    /// The rule set it says it amends (`amends NAME`): a complete copy compared with `NAME`.
+    pub fn amends(&self) -> Option<&str> {
+        self.amends.as_deref()
     }
 
     /// The settings it gives the fact computation.

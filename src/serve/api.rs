@@ -81,6 +81,10 @@ pub struct SaveRequest {
     /// Replace a file of that name (the user confirmed).
     #[serde(default)]
     pub overwrite: bool,
+    /// Rename the text's `rules` line after the file (the user confirmed): `rules NAME`,
+    /// keeping `amends` or `extends` of the rule set it amends so it stays comparable.
+    #[serde(default)]
+    pub rename: bool,
 }
 
 /// `GET /api/cases` query.
@@ -107,6 +111,10 @@ pub struct RuleSetInfo {
 pub struct RuleSetText {
     /// Its name.
     pub name: String,
+    /// The rule set an edit of it is compared with, and whose expectations apply: itself
+    /// when some case expects a verdict of it; else the rule set it amends (a saved
+    /// amendment is never its own base).
+    pub base: String,
     /// Its title.
     pub title: Option<String>,
     /// The file's text.
@@ -174,6 +182,9 @@ pub struct WhatifAnswer {
     pub changes: Vec<Change>,
     /// The edited text's warnings.
     pub warnings: Vec<Problem>,
+    /// Why an edited ruling does not take effect where it fires: the rulings that keep the
+    /// verdicts, and what to write.
+    pub reasons: Vec<crate::analyses::whatif::Reason>,
 }
 
 /// A case as the base judges it.
@@ -267,6 +278,10 @@ pub struct CaseAnswer {
 pub struct Saved {
     /// The file written, relative to the rules folder.
     pub file: String,
+    /// The rule set's name (the file's stem).
+    pub name: String,
+    /// The text written (its `rules` line renamed, when asked).
+    pub text: String,
     /// Whether an existing file was replaced.
     pub replaced: bool,
 }

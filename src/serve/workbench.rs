@@ -15,13 +15,13 @@ use super::api::{
 };
 use super::jobs::{Deadline, Jobs};
 use super::{Limits, save};
-use crate::analyses::whatif::Baseline;
+use crate::analyses::whatif::{Baseline, base_path};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
 use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use crate::xiangqi::START_FEN;
-use crate::xiangqi::notation::{Notation, detect, parse_line};
+use crate::xiangqi::notation::{Notation, detect, guess, move_texts, parse_line};
 
 /// The name an edited text goes by in diagnostics.
 pub const EDITED: &str = "edited.rules";
@@ -266,11 +266,29 @@ impl Workbench {
                 ),
             )
         })?;
+        let base = match &rules {
+            Some(r) if !self.expects(name) => base_path(
+                Some(&self.file(name)),
+                r,
+                std::slice::from_ref(&self.rules_dir),
+            )
+            .and_then(|p| Some(p.file_stem()?.to_str()?.to_owned()))
+            .unwrap_or_else(|| name.to_owned()),
+            _ => name.to_owned(),
+        };
         Ok(RuleSetText {
             name: name.to_owned(),
+            base,
             title: rules.and_then(|r| r.title.clone()),
             text,
         })
+    }
+
+    /// Whether some case states an expected verdict for the rule set `name`.
+    fn expects(&self, name: &str) -> bool {
+        self.diagrams
+            .iter()
+            .any(|d| d.spec.expect.contains_key(name))
     }
 
     /// `GET /api/cases`.
@@ -307,6 +325,7 @@ impl Workbench {
             cases: whatif.cases.len(),
             changes,
             warnings,
+            reasons: whatif.reasons,
         })
     }
 
@@ -368,7 +387,8 @@ impl Workbench {
             Arc::new(self.compile(&request.rules)?)
         };
         let fen = request.fen.as_deref().unwrap_or(START_FEN);
-        let texts: Vec<&str> = request.moves.iter().map(String::as_str).collect();
+        // Moves as people copy them: move numbers and commas left out.
+        let texts: Vec<&str> = request.moves.iter().flat_map(|m| move_texts(m)).collect();
         let notation = match &request.notation {
             Some(code) => code
                 .parse::<Notation>()
@@ -405,38 +425,101 @@ impl Workbench {
         })
     }
 
-    /// `POST /api/save`.
+    /// `POST /api/save`. The text must declare the rule set after its file, so that every
+    /// command finds it by name; with `rename`, its `rules` line is renamed so (`rules NAME`, with `amends` the rule set it amends).
     pub fn save(&self, request: &SaveRequest) -> Result<Saved, ApiError> {
         let file = save::check_name(&request.name).map_err(|e| e.api())?;
-        let stem = file.trim_end_matches(".rules");
+        let stem = file.trim_end_matches(".rules").to_owned();
+        let stem = stem.as_str();
         let rules = self.compile(&request.rules)?;
-        if rules.name != stem {
+        let text = if rules.name == stem {
+            request.rules.clone()
+        } else if request.rename {
+            let text = renamed(&request.rules, &rules, stem).ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "không tìm thấy dòng `rules` (cannot find the `rules` line)",
+                )
+            })?;
+            // The renamed text must still compile, and amend what it amended.
+            self.compile(&text)?;
+            text
+        } else {
+            let (line, _) = super::api::line_column(
+                &request.rules,
+                header_name_at(&request.rules, &rules.name).unwrap_or(0),
+            );
+            let suggestion = renamed_header(&rules, stem);
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!(
-                    "the text declares the rule set `{}`, but would be saved as `{file}`",
-                    rules.name
+                    "văn bản khai báo bộ luật `{}` ở dòng {line}, nhưng sẽ lưu thành `{file}` (the text declares the rule set `{}` on line {line}, but would be saved as `{file}`)",
+                    rules.name, rules.name
                 ),
             )
+            .with("rename", suggestion.clone())
+            .with("line", line)
             .with(
                 "help",
                 format!(
-                    "the first line names the rule set after its file: write `rules {stem}` (with `extends {}` to keep only the changes)",
-                    rules.extends.first().unwrap_or(&rules.name)
+                    "đổi dòng `rules` thành `{suggestion}` (rename the `rules` line to `{suggestion}`): mọi lệnh tìm bộ luật theo tên tệp, và bản sửa vẫn được so với `{}` (every command finds a rule set by its file's name, and the amendment is still compared with `{}`)",
+                    amended_name(&rules), amended_name(&rules)
                 ),
             ));
-        }
+        };
         if rules.extends.iter().any(|e| e == stem) {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                format!("a file saved as `{file}` cannot extend `{stem}`, itself"),
+                format!(
+                    "tệp `{file}` không thể mở rộng chính nó (a file saved as `{file}` cannot extend `{stem}`, itself)"
+                ),
             ));
         }
         let _one_at_a_time = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
-        let replaced = save::write(&self.rules_dir, &file, &request.rules, request.overwrite)
-            .map_err(|e| e.api())?;
-        Ok(Saved { file, replaced })
+        let replaced =
+            save::write(&self.rules_dir, &file, &text, request.overwrite).map_err(|e| e.api())?;
+        Ok(Saved {
+            file,
+            name: stem.to_owned(),
+            text,
+            replaced,
+        })
     }
+}
+
+/// The rule set a text amends: the one it says it `amends`, else the name it declares.
+fn amended_name(rules: &CompiledRules) -> &str {
+    rules.amends.as_deref().unwrap_or(&rules.name)
+}
+
+/// The `rules` line a text saved as `stem` gets: `rules STEM`, then `amends OLD` unless it
+/// already says what it amends or extends `OLD` (a text of changes alone).
+fn renamed_header(rules: &CompiledRules, stem: &str) -> String {
+    let old = amended_name(rules);
+    if rules.amends.is_some() || rules.extends.first().is_some_and(|e| e == old) {
+        format!("rules {stem}")
+    } else {
+        format!("rules {stem} amends {old}")
+    }
+}
+
+/// The byte offset of the declared name in the `rules` line of `text`.
+fn header_name_at(text: &str, name: &str) -> Option<usize> {
+    let file = crate::syntax::parse(&crate::SourceFile::new(EDITED, text)).ok()?;
+    let loc = file.header.name.loc;
+    (text.get(loc.start..loc.end) == Some(name)).then_some(loc.start)
+}
+
+/// `text` with its `rules NAME` renamed `rules STEM` (and `amends` added: [`renamed_header`]).
+fn renamed(text: &str, rules: &CompiledRules, stem: &str) -> Option<String> {
+    let at = header_name_at(text, &rules.name)?;
+    let header = renamed_header(rules, stem);
+    let tail = header.strip_prefix("rules ")?;
+    let mut out = String::with_capacity(text.len() + tail.len());
+    out.push_str(text.get(..at)?);
+    out.push_str(tail);
+    out.push_str(text.get(at + rules.name.len()..)?);
+    Some(out)
 }
 
 /// The largest `mate-nodes` an edited text may set. The search budget is spent for every
@@ -491,22 +574,16 @@ fn is_name(rules: &str) -> bool {
     !rules.is_empty() && !rules.chars().any(char::is_whitespace)
 }
 
-/// The notation a line of moves is written in: the law's (Vietnamese) if it reads the whole
-/// line, else the first that does, trying first the one the first move looks like; else that
-/// one (whose error is then reported).
+/// The notation a line of moves is written in ([`guess`]: the law's first; the first that
+/// looks right when the position is bad, whose error is then reported).
 fn guess_notation(fen: &str, texts: &[&str]) -> Notation {
-    let first = texts
-        .first()
-        .and_then(|t| detect(t))
-        .unwrap_or(Notation::Iccs);
-    let Ok(start) = crate::xiangqi::Position::from_fen(fen) else {
-        return first;
-    };
-    [Notation::Vietnamese, first]
-        .into_iter()
-        .chain(Notation::ALL)
-        .find(|&n| parse_line(&start, texts, n).is_ok())
-        .unwrap_or(first)
+    match crate::xiangqi::Position::from_fen(fen) {
+        Ok(start) => guess(&start, texts),
+        Err(_) => texts
+            .first()
+            .and_then(|t| detect(t))
+            .unwrap_or(Notation::Iccs),
+    }
 }
 
 /// The notations other than `used` in which `texts` are a legal line of other moves than in

@@ -19,7 +19,7 @@ pub struct File {
     pub items: Vec<Node<Item>>,
 }
 
-/// `rules NAME`, with `title`, `source` and `extends`.
+/// `rules NAME`, with `title`, `source`, `extends` and `amends`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
     /// Doc comment lines before `rules`.
@@ -32,6 +32,8 @@ pub struct Header {
     pub source: Option<Node<String>>,
     /// `extends NAME`.
     pub extends: Option<Node<String>>,
+    /// `amends NAME`: the rule set this complete copy amends (it inherits nothing).
+    pub amends: Option<Node<String>>,
 }
 
 /// One definition of a rule file.

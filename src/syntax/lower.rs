@@ -37,6 +37,7 @@ fn is_noise(rule: Rule) -> bool {
             | Rule::kw_title
             | Rule::kw_source
             | Rule::kw_extends
+            | Rule::kw_amends
             | Rule::kw_setting
             | Rule::kw_term
             | Rule::kw_ruling
@@ -113,6 +114,7 @@ impl<'f> Lowerer<'f> {
         let mut title: Option<Node<String>> = None;
         let mut source: Option<Node<String>> = None;
         let mut extends: Option<Node<String>> = None;
+        let mut amends: Option<Node<String>> = None;
         for p in inner(pair) {
             match p.as_rule() {
                 Rule::doc => docs.push(self.lower_doc(p)),
@@ -132,6 +134,11 @@ impl<'f> Lowerer<'f> {
                     let value = self.lower_extends(p)?;
                     self.set_once(&mut extends, "extends", value, loc);
                 }
+                Rule::amends => {
+                    let loc = self.loc(&p);
+                    let value = self.lower_amends(p)?;
+                    self.set_once(&mut amends, "amends", value, loc);
+                }
                 _ => return None,
             }
         }
@@ -141,6 +148,7 @@ impl<'f> Lowerer<'f> {
             title,
             source,
             extends,
+            amends,
         })
     }
 
@@ -175,6 +183,11 @@ impl<'f> Lowerer<'f> {
 
     /// `extends = { kw_extends ~ ident }`
     fn lower_extends(&mut self, pair: Pair<'_, Rule>) -> Option<Node<String>> {
+        Some(self.lower_ident(inner(pair).next()?))
+    }
+
+    /// `amends = { kw_amends ~ ident }`
+    fn lower_amends(&mut self, pair: Pair<'_, Rule>) -> Option<Node<String>> {
         Some(self.lower_ident(inner(pair).next()?))
     }
 

@@ -40,6 +40,9 @@ fn write_file(out: &mut String, file: &File) -> fmt::Result {
     if let Some(e) = &h.extends {
         writeln!(out, "extends {}", e.node)?;
     }
+    if let Some(a) = &h.amends {
+        writeln!(out, "amends {}", a.node)?;
+    }
     for item in &file.items {
         out.push('\n');
         write_item(out, &item.node)?;

@@ -150,9 +150,32 @@ impl FromStr for Notation {
 /// assert_eq!(err.fits().len(), 2); // `M2.1` and `M2.3`
 /// ```
 pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move, MoveTextError> {
+    // Full-width letters, digits and signs (`Ｐ２．５`, typed with a CJK input method) read as
+    // their ASCII forms, except in Chinese, whose Black moves are written with full-width digits.
+    let ascii: String;
+    let text = if notation != Notation::Chinese && text.chars().any(is_full_width) {
+        ascii = text.chars().map(to_ascii).collect();
+        ascii.as_str()
+    } else {
+        text
+    };
     match notation {
         Notation::Iccs => parse_iccs(pos, text),
         _ => parse_descriptive(pos, text, notation),
+    }
+}
+
+/// Whether `c` is the full-width form of an ASCII character (U+FF01 to U+FF5E).
+fn is_full_width(c: char) -> bool {
+    ('\u{ff01}'..='\u{ff5e}').contains(&c)
+}
+
+/// The ASCII form of a full-width character; any other character as it is.
+fn to_ascii(c: char) -> char {
+    if is_full_width(c) {
+        char::from_u32(u32::from(c) - 0xfee0).unwrap_or(c)
+    } else {
+        c
     }
 }
 
@@ -217,15 +240,55 @@ pub fn parse_line(
     Ok(moves)
 }
 
-/// Reads a line of moves written as one text, separated by whitespace (`"h2e2 h9g7"`,
-/// `"P2-5 M8.7"`, `"炮二平五 马８进７"`).
+/// Reads a line of moves written as one text, as [`move_texts`] splits it (`"h2e2 h9g7"`,
+/// `"P2-5 M8.7"`, `"炮二平五 马８进７"`, `"1. X2.1 Tg6.1, 2. X2/1"`).
 pub fn parse_text(
     start: &Position,
     text: &str,
     notation: Notation,
 ) -> Result<Vec<Move>, LineError> {
-    let texts: Vec<&str> = text.split_whitespace().collect();
-    parse_line(start, &texts, notation)
+    parse_line(start, &move_texts(text), notation)
+}
+
+/// The moves of a line as people copy it from the law or a score sheet: split at blanks and
+/// commas (`,` `;` and their full-width forms, `、`), with the move numbers left out (`1.`,
+/// `12...`, `１．`). Full-width digits inside a move are read by the move readers themselves.
+///
+/// ```
+/// use xqlaw::notation::move_texts;
+/// assert_eq!(move_texts("1. X2.1 Tg6.1, 2. X2/1"), ["X2.1", "Tg6.1", "X2/1"]);
+/// assert_eq!(move_texts("h2e2,h9g7"), ["h2e2", "h9g7"]);
+/// assert_eq!(move_texts("１． 炮二平五　马８进７"), ["炮二平五", "马８进７"]);
+/// ```
+pub fn move_texts(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、'))
+        .filter(|t| !t.is_empty() && !is_move_number(t))
+        .collect()
+}
+
+/// Whether a word is a move number: digits followed by dots (`1.`, `12...`, `１．`).
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches(['.', '．', '…']);
+    !digits.is_empty()
+        && digits.len() < word.len()
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+}
+
+/// The notation a line of moves is written in, when none is given: the law's (Vietnamese) if
+/// it reads the whole line, else the first that does, trying first the one the first move
+/// looks like ([`detect`]); else that one (whose error is then the one reported).
+pub fn guess(start: &Position, texts: &[&str]) -> Notation {
+    let first = texts
+        .first()
+        .and_then(|t| detect(t))
+        .unwrap_or(Notation::Iccs);
+    [Notation::Vietnamese, first]
+        .into_iter()
+        .chain(Notation::ALL)
+        .find(|&n| parse_line(start, texts, n).is_ok())
+        .unwrap_or(first)
 }
 
 /// Writes a line of legal moves from `start`, one text per move. A move that is not legal
@@ -432,8 +495,8 @@ fn normalize(text: &str) -> Vec<char> {
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .map(|c| match c {
-            '１'..='９' => {
-                char::from_u32(u32::from(c) - u32::from('１') + u32::from('1')).unwrap_or(c)
+            '０'..='９' => {
+                char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')).unwrap_or(c)
             }
             _ => c,
         })

@@ -62,3 +62,18 @@ pub fn sources_absent(dir: &Path) -> bool {
     });
     true
 }
+
+/// Runs the `xqlaw` binary with `args` in the project's folder, with no input: its exit code,
+/// standard output and standard error.
+pub fn xqlaw(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xqlaw"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}

@@ -56,6 +56,15 @@ impl WhatIf {
         let mut s = String::new();
         let _ = writeln!(s, "{} amended, against {}", self.amended, self.base);
         let _ = writeln!(s, "amended: {}", amended_line(self));
+        if !self.reasons.is_empty() {
+            let _ = writeln!(
+                s,
+                "\nvì sao bản sửa không có hiệu lực ở đâu đó (why the edit does not take effect everywhere):"
+            );
+            for r in &self.reasons {
+                let _ = writeln!(s, "  {}", r.line());
+            }
+        }
         for c in self.changes() {
             let _ = writeln!(
                 s,
@@ -90,6 +99,16 @@ impl WhatIf {
             self.base,
             amended_line(self)
         );
+        if !self.reasons.is_empty() {
+            let _ = writeln!(
+                s,
+                "### Vì sao bản sửa không có hiệu lực ở đâu đó (why the edit does not take effect everywhere)\n"
+            );
+            for r in &self.reasons {
+                let _ = writeln!(s, "- {}", cell(&r.line().replace("\n    ", " — ")));
+            }
+            s.push('\n');
+        }
         if self.changed() > 0 {
             let _ = writeln!(
                 s,

@@ -4,7 +4,10 @@
 
 const $ = (id) => document.getElementById(id);
 const state = {
-  base: null,        // the rule set picked
+  picked: null,      // the rule set picked (its text is in the editor)
+  loaded: "",        // its text as loaded or saved (an edit differs from it)
+  base: null,        // the rule set the edit is compared with: the picked one, or for a
+                     // saved amendment the rule set it amends (never itself)
   baseRows: [],      // every case as the base judges it
   problems: [],      // errors and warnings of the last judging, with their lines
   seq: 0,            // the number of the latest judging request (older answers are dropped)
@@ -202,6 +205,7 @@ async function judge() {
   if (ok) {
     state.problems = (data.warnings || []).map((w) => ({ ...w, kind: "warning" }));
     renderCases(data.changes);
+    renderReasons(data.reasons || []);
     const n = data.changes.length;
     $("summary").innerHTML = `${n} trong ${data.cases} hình đổi kết quả <i>${n} of ${data.cases} cases change verdict</i>`;
     setStatus(`Xong (done) · ${Math.round(performance.now() - started)} ms`);
@@ -217,27 +221,78 @@ async function judge() {
   renderEditor();
 }
 
+// Why an edit does not take effect where it fires: said above the table, with what to write.
+function renderReasons(reasons) {
+  const box = $("reasons");
+  if (!reasons.length) {
+    box.hidden = true;
+    box.innerHTML = "";
+    return;
+  }
+  const named = (k) => `<code>${escapeHtml(k.id)}</code>${k.name ? ` (${escapeHtml(k.name)})` : ""}`;
+  const cases = (list) => {
+    const shown = list.slice(0, 12).map(escapeHtml).join(", ");
+    return list.length > 12 ? `${shown} … (+${list.length - 12})` : shown;
+  };
+  const items = reasons.map((r) => {
+    const keeping = r.keeping.map(named).join(", ");
+    const ruling = `<code>${escapeHtml(r.ruling)}</code>`;
+    let said;
+    if (r.why === "overridden") {
+      said = `${ruling} bị gạt bỏ bởi ${keeping} ở ${cases(r.cases)} <i>(set aside by their <code>overrides</code>)</i>`;
+    } else if (r.why === "outweighed") {
+      said = `${ruling} cho phép, nhưng ${keeping} vẫn cấm cùng nước đi ở ${cases(r.cases)}; không nói bên nào được ưu tiên nên luật cấm thắng ` +
+        `<i>(it allows, they still forbid the same play; no precedence is stated, so the forbidding ruling wins)</i>`;
+    } else {
+      said = `${keeping} nhắc lại ${ruling} và chưa được sửa theo, nên vẫn giữ kết quả cũ ở ${cases(r.cases)} ` +
+        `<i>(they restate it, were not edited with it, and keep the old verdicts)</i>`;
+    }
+    const together = r.together
+      ? `<br>Nếu sửa cùng <i>(amended together)</i>: ${r.together.length} hình đổi kết quả${r.together.length ? ": " + cases(r.together) : ""}`
+      : "";
+    return `<li>${said}<br>Viết <i>(write)</i>: <code>${escapeHtml(r.fix)}</code>${together}</li>`;
+  });
+  box.innerHTML = `<b>Vì sao bản sửa không có hiệu lực ở đâu đó</b> <i>Why the edit does not take effect everywhere</i><ul>${items.join("")}</ul>`;
+  box.hidden = false;
+}
+
 function scheduleJudge() {
   clearTimeout(state.timer);
   state.timer = setTimeout(judge, 700);
 }
 
 async function loadRuleSet(name) {
-  state.base = name;
+  state.picked = name;
   setStatus("Đang tải… (loading)");
-  const [text, cases] = await Promise.all([
-    api("GET", `/api/rulesets/${encodeURIComponent(name)}`),
-    api("GET", `/api/cases?base=${encodeURIComponent(name)}`),
-  ]);
+  const text = await api("GET", `/api/rulesets/${encodeURIComponent(name)}`);
   if (!text.ok) return setStatus(text.data.error, true);
+  state.base = text.data.base || name;
+  const cases = await api("GET", `/api/cases?base=${encodeURIComponent(state.base)}`);
   $("text").value = text.data.text;
+  state.loaded = text.data.text;
   state.baseRows = cases.ok ? cases.data.cases : [];
   state.problems = [];
+  renderBase();
   renderProblems();
   renderEditor();
   $("text").scrollTop = 0;
   await judge();
 }
+
+// What the edit is compared with: said when it is not the picked rule set itself.
+function renderBase() {
+  const note = $("base-note");
+  if (state.base && state.base !== state.picked) {
+    note.innerHTML = `So với <b>${escapeHtml(state.base)}</b>, bộ luật mà <b>${escapeHtml(state.picked)}</b> sửa đổi; mong đợi của ${escapeHtml(state.base)}. ` +
+      `<i>Compared with ${escapeHtml(state.base)}, the rule set ${escapeHtml(state.picked)} amends, against its expectations.</i>`;
+    note.hidden = false;
+  } else {
+    note.hidden = true;
+  }
+}
+
+// Whether the editor holds edits not yet saved.
+const edited = () => $("text").value !== state.loaded;
 
 async function loadRuleSets(pick) {
   const { ok, data } = await api("GET", "/api/rulesets");
@@ -250,7 +305,8 @@ async function loadRuleSets(pick) {
   const names = data.rulesets.map((r) => r.name);
   const chosen = pick && names.includes(pick) ? pick : names.includes("vn-1999") ? "vn-1999" : names[0];
   $("ruleset").value = chosen;
-  $("free-rules").value = chosen;
+  // The free tab judges with what is being edited, unless another rule set is picked there.
+  $("free-rules").value = "";
   return chosen;
 }
 
@@ -289,7 +345,7 @@ $("download").addEventListener("click", () => {
   const blob = new Blob([$("text").value], { type: "text/plain;charset=utf-8" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = `${state.base || "rules"}-edited.rules`;
+  a.download = `${state.picked || "rules"}-sua.rules`;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -298,6 +354,8 @@ $("download").addEventListener("click", () => {
 
 $("save-as").addEventListener("click", () => {
   $("save-message").textContent = "";
+  $("save-message").classList.remove("bad");
+  if (!$("save-name").value) $("save-name").value = `${state.base || "rules"}-sua`;
   $("save-dialog").showModal();
   $("save-name").focus();
 });
@@ -307,8 +365,20 @@ $("save-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const name = $("save-name").value.trim();
   if (!name) return;
-  const send = (overwrite) => api("POST", "/api/save", { name, rules: $("text").value, overwrite });
+  let rename = false;
+  const send = (overwrite) => api("POST", "/api/save", { name, rules: $("text").value, overwrite, rename });
   let answer = await send(false);
+  if (answer.status === 422 && answer.data.rename) {
+    // The `rules` line names another rule set: rename it after the file, with consent.
+    const ok = confirm(`${answer.data.error}\n\nĐổi dòng ${answer.data.line} thành “${answer.data.rename}”?\n(Rename line ${answer.data.line} to “${answer.data.rename}”?)`);
+    if (!ok) {
+      $("save-message").textContent = `${answer.data.error} — ${answer.data.help || ""}`;
+      $("save-message").classList.add("bad");
+      return;
+    }
+    rename = true;
+    answer = await send(false);
+  }
   if (answer.status === 409 && answer.data.exists) {
     if (!confirm(`${answer.data.error}.\nGhi đè? (Replace it?)`)) return;
     answer = await send(true);
@@ -317,7 +387,8 @@ $("save-form").addEventListener("submit", async (e) => {
   if (answer.ok) {
     $("save-dialog").close();
     setStatus(`Đã lưu (saved) rules/${answer.data.file}`);
-    await loadRuleSets(state.base);
+    await loadRuleSets(answer.data.name);
+    await loadRuleSet(answer.data.name);
   } else if (answer.data.errors) {
     message.textContent = "Văn bản có lỗi (the text has errors): " + answer.data.errors.map((x) => `${x.line}:${x.column} ${x.message}`).join("; ");
     message.classList.add("bad");
@@ -419,7 +490,17 @@ $("text").addEventListener("keydown", (e) => {
   }
 });
 $("judge").addEventListener("click", judge);
-$("ruleset").addEventListener("change", (e) => loadRuleSet(e.target.value));
+$("ruleset").addEventListener("change", (e) => {
+  // Switching throws the edits away: only with consent.
+  if (edited() && !confirm(`Bỏ các thay đổi chưa lưu của ${state.picked}? (Discard the unsaved edits of ${state.picked}?)`)) {
+    e.target.value = state.picked;
+    return;
+  }
+  loadRuleSet(e.target.value);
+});
+window.addEventListener("beforeunload", (e) => {
+  if (edited()) e.preventDefault();
+});
 
 (async () => {
   const chosen = await loadRuleSets();
