@@ -15,6 +15,7 @@ mod bibliography;
 pub mod board_svg;
 mod book;
 mod compare;
+mod decree;
 mod diagram_page;
 mod edition;
 mod glyphs;
@@ -81,8 +82,11 @@ pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFil
     if options.practice {
         files.extend(practice::pages());
     }
+    // The law's trace judges the diagrams once per ruling: computed once, for the article
+    // pages and the traceability page.
+    let trace = trace_page::law_trace(corpus);
     for k in 0..corpus.rules.len() {
-        files.extend(rule_pages::pages(corpus, k));
+        files.extend(rule_pages::pages(corpus, k, trace.as_ref()));
     }
     for r in corpus.rules.iter().filter(|r| standings_page::has_own(r)) {
         files.push(file(
@@ -90,10 +94,10 @@ pub fn generate_book(corpus: &Corpus, options: &BookOptions) -> Vec<GeneratedFil
             standings_page::standings_page(corpus, r),
         ));
     }
-    if let Some(trace) = trace_page::law_trace(corpus) {
+    if let Some(trace) = &trace {
         files.push(file(
             &trace_page::link(&trace.rule_set),
-            trace_page::trace_page(corpus, &trace),
+            trace_page::trace_page(corpus, trace),
         ));
     }
     for d in &corpus.diagrams {

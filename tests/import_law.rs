@@ -1,7 +1,8 @@
 //! `xqlaw import-law` on the published law text (`../shared/seeds`, beside the repository):
 //! the committed text (`law/vn-1999.yaml`) is what the importer writes today, byte for byte;
 //! every sentence stands in the seeds as printed, and differs from its reading only by its
-//! recorded errata; the law's commentary on each diagram is the one its spec file holds.
+//! recorded errata; the law's commentary on each diagram is the one its spec file holds; and
+//! the printable edition prints the committed text unchanged, each misprint with its erratum.
 
 #![expect(clippy::unwrap_used, reason = "test code fails loudly")]
 
@@ -187,4 +188,123 @@ fn the_commentary_of_each_diagram_is_the_law_s() {
         }
     }
     assert!(checked >= 60, "only {checked} paragraphs");
+}
+
+/// What the printable edition prints of the law, in order: `item ID`, `label L` (an item's
+/// number or a paragraph's mark), `term T`, `sentence ID: TEXT` (misprint marks taken out),
+/// `figure N`; and, for each sentence, the misprints it marks.
+fn printed_law(edition: &str) -> (Vec<String>, Vec<(String, String)>) {
+    fn unescape(text: &str) -> String {
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    }
+    fn until<'a>(rest: &'a str, end: &str) -> &'a str {
+        rest.split(end).next().unwrap()
+    }
+    let mut tokens = Vec::new();
+    let mut marked = Vec::new();
+    for (at, _) in edition.match_indices('<') {
+        let rest = &edition[at..];
+        if let Some(r) = rest.strip_prefix("<div class=\"item\" id=\"i-") {
+            tokens.push(format!("item {}", until(r, "\"")));
+        } else if let Some(r) = rest.strip_prefix("<span class=\"label\">") {
+            tokens.push(format!("label {}", unescape(until(r, "</span>"))));
+        } else if let Some(r) = rest.strip_prefix("<b class=\"term\">") {
+            tokens.push(format!("term {}", unescape(until(r, "</b>"))));
+        } else if let Some(r) = rest.strip_prefix("<span class=\"s\" id=\"s-") {
+            let (id, r) = r.split_once("\">").unwrap();
+            let raw = until(r, "</span>");
+            for (m, _) in raw.match_indices("<mark class=\"misprint\">") {
+                let words = until(&raw[m + "<mark class=\"misprint\">".len()..], "</mark>");
+                marked.push((id.to_owned(), unescape(words)));
+            }
+            let text = raw
+                .replace("<mark class=\"misprint\">", "")
+                .replace("</mark>", "");
+            tokens.push(format!("sentence {id}: {}", unescape(&text)));
+        } else if let Some(r) = rest
+            .strip_prefix("<div class=\"hinh\" id=\"hinh-")
+            .or_else(|| rest.strip_prefix("<p class=\"hinh\" id=\"hinh-"))
+        {
+            tokens.push(format!("figure {}", until(r, "\"")));
+        }
+    }
+    (tokens, marked)
+}
+
+/// The printable edition prints the law as the committed source holds it (which the tests
+/// above compare with the seeds): every item's number and term, every paragraph's mark, every
+/// sentence verbatim and every figure, in the source's order, each once, in all three
+/// chapters; each misprint marked where it stands, with its reading after it. A difference
+/// that is not a recorded erratum fails.
+#[test]
+fn the_edition_prints_the_law_as_imported() {
+    fn escape(text: &str) -> String {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    }
+    let law = committed();
+    let edition = xqlaw::docgen::law_edition(common::corpus(), "xqlaw docs --edition law");
+    let mut expected = Vec::new();
+    let mut misprints = Vec::new();
+    let mut errata = 0;
+    for (_, _, item) in law.items() {
+        expected.push(format!("item {}", item.id));
+        if !item.label.is_empty() {
+            expected.push(format!("label {}", item.label));
+        }
+        if let Some(term) = &item.term {
+            expected.push(format!("term {term}"));
+        }
+        errata += item.errata.len();
+        for block in &item.blocks {
+            match block {
+                xqlaw::spec::LawBlock::Figure { figure } => {
+                    expected.push(format!("figure {figure}"));
+                }
+                xqlaw::spec::LawBlock::Paragraph { label, sentences } => {
+                    if let Some(label) = label {
+                        expected.push(format!("label {label}"));
+                    }
+                    for s in sentences {
+                        expected.push(format!("sentence {}: {}", s.id, s.text));
+                        for e in &s.errata {
+                            misprints.push((s.id.clone(), e.printed.clone()));
+                            assert!(
+                                edition
+                                    .contains(&format!("đọc là (read) “{}”", escape(&e.corrected))),
+                                "{}: the reading of “{}” is not printed",
+                                s.id,
+                                e.printed
+                            );
+                            errata += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (printed, marked) = printed_law(&edition);
+    if let Some(k) =
+        (0..expected.len().max(printed.len())).find(|&k| expected.get(k) != printed.get(k))
+    {
+        panic!(
+            "the edition departs from law/vn-1999.yaml at token {k}:\n  source:  {:?}\n  edition: {:?}",
+            expected.get(k),
+            printed.get(k)
+        );
+    }
+    assert_eq!(marked, misprints, "each misprint marked where it stands");
+    assert_eq!(
+        edition.matches("<p class=\"erratum\">").count(),
+        errata,
+        "one erratum note per recorded erratum"
+    );
+    // The figures 1–80 of Chương V, each once.
+    let figures = printed.iter().filter(|t| t.starts_with("figure ")).count();
+    assert_eq!(figures, 80);
 }

@@ -1,4 +1,4 @@
-//! Traceability: every sentence of the law's Chương V with what encodes it.
+//! Traceability: every sentence of the law's Chương V (or of any chapter) with what encodes it.
 //!
 //! A sentence is *encoded* when a term, ruling, setting, verdict row or part of a standings
 //! form of the rule set cites it (`sentence "…"`). A sentence of Điều 24 printed after a
@@ -205,18 +205,28 @@ fn encoders(rules: &CompiledRules) -> Vec<(Encoder, &[String])> {
 /// Traces `law`'s Chương V through `rules`, with the diagrams of `diagrams` (judged by
 /// whatever rule sets; `rules` judges them again for what its rulings decide).
 pub fn trace(rules: &CompiledRules, law: &LawText, diagrams: &[Diagram]) -> Trace {
+    trace_chapters(rules, law, diagrams, &[CHAPTER])
+}
+
+/// Traces the chapters `chapters` of `law` (by roman number, in the law's order whatever
+/// the order given) through `rules`, as [`trace`] does Chương V. The printed editions trace
+/// every chapter: outside Chương V a sentence nothing cites is [`Status::Unaccounted`], which
+/// they show as not encoded.
+pub fn trace_chapters(
+    rules: &CompiledRules,
+    law: &LawText,
+    diagrams: &[Diagram],
+    chapters: &[&str],
+) -> Trace {
     let encoders = encoders(rules);
     let cases: Vec<_> = diagrams.iter().map(Diagram::case_play).collect();
     let decided = coverage(rules, &cases);
     let mut rows = Vec::new();
-    let Some(chapter) = law.chapter(CHAPTER) else {
-        return Trace {
-            rule_set: rules.name.clone(),
-            law: law.law.clone(),
-            rows,
-        };
-    };
-    for article in &chapter.articles {
+    let chosen = law
+        .chapters
+        .iter()
+        .filter(|c| chapters.contains(&c.id.as_str()));
+    for article in chosen.flat_map(|c| &c.articles) {
         for item in &article.items {
             for (sentence, figures) in with_figures(item) {
                 let encoded_by: Vec<Encoder> = encoders

@@ -100,7 +100,14 @@ pub fn css() -> String {
      .content img { max-width: 100%; height: auto; }\n\
      .content .graph img { display: block; margin: 0.5em 0; }\n\
      .content details > summary { cursor: pointer; }\n\
-     .verdict-law { border-left: 4px solid #b3131b; padding-left: 0.8em; }\n"
+     .verdict-law { border-left: 4px solid #b3131b; padding-left: 0.8em; }\n\
+     .law-text .item-head { font-weight: bold; margin: 1em 0 0.2em; }\n\
+     .law-text .para { margin: 0.3em 0 0; }\n\
+     .law-text .trace, .law-text .erratum { font-size: 0.85em; opacity: 0.8; margin: 0 0 0.5em 1.2em; }\n\
+     .law-text .erratum { color: #8a4b00; }\n\
+     .law-text mark.misprint { background: #fde7b0; }\n\
+     .law-text .sid { font-family: monospace; }\n\
+     .law-text .hinh { margin: 0.6em 0; }\n"
         .to_owned()
 }
 

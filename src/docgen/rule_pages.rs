@@ -9,18 +9,22 @@ use std::fmt::Write as _;
 use super::articles::{self, Article, ArticlePage, Item};
 use super::bibliography::{self, cited};
 use super::book;
+use super::decree::{Printer, figure_anchor};
 use super::graph_svg::rulings_graph;
 use super::links::{self, rel};
 use super::page::{Agreement, page, verdict_short};
 use super::{Corpus, GeneratedFile};
 use crate::analyses::coverage::{Coverage, RulingEffect, coverage};
 use crate::analyses::diff;
+use crate::analyses::trace::{CHAPTER, Shown, Trace};
 use crate::compile::{CompiledRules, Ruling};
 use crate::markdown::{cell, code_cell, fenced, text};
+use crate::spec::{LawItem, LawText};
 use crate::vocab::Subject;
 
-/// The pages (and graph pictures) of rule set `index`.
-pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
+/// The pages (and graph pictures) of rule set `index`; `trace` is the law's (see
+/// [`super::trace_page::law_trace`]), whose text the law's article pages print.
+pub fn pages(corpus: &Corpus, index: usize, trace: Option<&Trace>) -> Vec<GeneratedFile> {
     let Some(r) = corpus.rules.get(index) else {
         return Vec::new();
     };
@@ -36,9 +40,14 @@ pub fn pages(corpus: &Corpus, index: usize) -> Vec<GeneratedFile> {
     }];
     for (article, contents) in &grouped {
         let path = links::article(&r.name, article);
+        let law_text = trace
+            .and_then(|t| law_text(corpus, index, t, &path, article))
+            .unwrap_or_default();
         let text = match article {
-            Article::Terms => terms_page(corpus, index, &coverage, &path, contents),
-            _ => article_page(corpus, index, &coverage, &path, article, contents),
+            Article::Terms => terms_page(corpus, index, &coverage, &path, contents, &law_text),
+            _ => article_page(
+                corpus, index, &coverage, &path, article, contents, &law_text,
+            ),
         };
         files.push(GeneratedFile {
             path: path.into(),
@@ -197,12 +206,14 @@ fn terms_page(
     coverage: &Coverage,
     here: &str,
     contents: &ArticlePage,
+    law_text: &str,
 ) -> String {
     let Some(r) = corpus.rules.get(index) else {
         return String::new();
     };
     let mut s = page(&text(&Article::Terms.title()));
     back_link(&mut s, here, r);
+    s.push_str(law_text);
     let _ = writeln!(
         s,
         "The terms of the law: the Vietnamese name, the definition as the law words it, an \
@@ -249,16 +260,19 @@ fn article_page(
     here: &str,
     article: &Article,
     contents: &ArticlePage,
+    law_text: &str,
 ) -> String {
     let Some(r) = corpus.rules.get(index) else {
         return String::new();
     };
     let mut s = page(&text(&article.title()));
     back_link(&mut s, here, r);
+    s.push_str(law_text);
     let first = contents
         .diagrams
         .first()
-        .and_then(|&k| corpus.diagrams.get(k));
+        .and_then(|&k| corpus.diagrams.get(k))
+        .filter(|_| law_text.is_empty());
     if let Some(d) = first {
         let _ = writeln!(
             s,
@@ -326,6 +340,85 @@ fn article_page(
         item_section(&mut s, corpus, index, coverage, here, *item, points);
     }
     s
+}
+
+/// The law's own text on an article page: Điều 22 or 23 whole, or the example of Điều 24 the
+/// page is, verbatim from `law/` ([`super::decree`]), each sentence followed by what encodes it
+/// and the diagrams that show it, each figure as its board linked to its page. `None` for
+/// another page, or where the corpus holds no text of the law.
+fn law_text(
+    corpus: &Corpus,
+    index: usize,
+    trace: &Trace,
+    here: &str,
+    article: &Article,
+) -> Option<String> {
+    let r = corpus.rules.get(index)?;
+    let law = LawText::of(&corpus.laws, &r.name, &r.extends)?;
+    let chapter = law.chapter(CHAPTER)?;
+    let (heading, items): (&str, Vec<&LawItem>) = match article {
+        Article::Terms | Article::Points => {
+            let id = if *article == Article::Terms {
+                "22"
+            } else {
+                "23"
+            };
+            let a = chapter.articles.iter().find(|a| a.id == id)?;
+            (&a.heading, a.items.iter().collect())
+        }
+        Article::Example(n) => {
+            let a = chapter.articles.iter().find(|a| a.id == "24")?;
+            let item = a.items.iter().find(|i| i.id == format!("24.{n}"))?;
+            (&a.heading, vec![item])
+        }
+        _ => return None,
+    };
+    let href = |d: &Shown| {
+        corpus
+            .diagrams
+            .iter()
+            .find(|x| x.spec.id == d.id)
+            .map(|x| rel(here, &links::diagram(x)))
+    };
+    let printer = Printer::new(r, trace, &href);
+    let mut figure = |s: &mut String, n: u32| {
+        let title = format!("Hình {n}");
+        let found = corpus
+            .diagrams
+            .iter()
+            .find(|d| d.topic == law.law && d.spec.title == title);
+        let Some(d) = found else {
+            let _ = writeln!(
+                s,
+                "<p class=\"hinh\" id=\"{}\">{title}</p>",
+                figure_anchor(n)
+            );
+            return;
+        };
+        let page = rel(here, &links::diagram(d));
+        let o = Agreement::of(d, index, &r.name);
+        let _ = writeln!(
+            s,
+            "<div class=\"hinh\" id=\"{}\"><a href=\"{page}\"><img src=\"{}\" alt=\"{title}\" width=\"300\"></a><br><a href=\"{page}\">{title}</a> — {} {}</div>",
+            figure_anchor(n),
+            rel(here, &links::board(d)),
+            verdict_short(o.computed),
+            o.check()
+        );
+    };
+    let mut s = format!(
+        "## Văn bản của luật (the law's text)\n\n{} — verbatim from `law/{}.yaml`; after each \
+         sentence, what encodes it and the diagrams that show it ([all sentences]({})).\n\n\
+         <div class=\"law-text\">\n",
+        text(heading),
+        law.law,
+        rel(here, &super::trace_page::link(&r.name))
+    );
+    for item in items {
+        printer.item(&mut s, item, &mut figure);
+    }
+    s.push_str("</div>\n\n");
+    Some(s)
 }
 
 fn back_link(s: &mut String, here: &str, r: &CompiledRules) {
