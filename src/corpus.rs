@@ -10,6 +10,7 @@
 //! explanations naming the moves in the law's Vietnamese notation.
 
 mod diagram;
+mod err;
 mod files;
 pub mod generated;
 mod runner;
@@ -27,7 +28,8 @@ use crate::source::SourceFile;
 use crate::spec::{LawText, SpecError, SpecFile};
 use crate::vocab::CaseId;
 
-pub use diagram::{Diagram, DiagramError, SpecProblem};
+pub use diagram::Diagram;
+pub use err::{DiagramError, SpecProblem, SpecProblemKind};
 pub use files::{spec_files, standings_files};
 pub use runner::{CaseOutcome, CaseReport, Totals, run, totals};
 pub use standings_cases::{

@@ -31,8 +31,9 @@
 //!   browser and shows every case's verdict change.
 //!
 //! The words every layer shares are [`Subject`], [`Outcome`], [`Verdict`] and [`CaseId`].
-//! Every stage reports bad input as a [`miette`] diagnostic pointing at its place;
-//! [`render`] draws one as text.
+//! Every stage reports bad input as a [`miette`] diagnostic pointing at its place: most as a
+//! [`SourceError`], a kind that owns its message beside the [`Site`] it is about; [`render`]
+//! draws one as text.
 //!
 //! # Example
 //!
@@ -104,7 +105,7 @@ pub use eval::{
 };
 pub use play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 pub use report::render;
-pub use source::{Loc, Node, NonEmpty, Site, SourceFile};
+pub use source::{ErrorKind, Errors, Loc, Node, NonEmpty, Site, SourceError, SourceFile};
 pub use spec::SpecFile;
 pub use syntax::{ParseErrors, parse};
 pub use vocab::{CaseId, Outcome, Subject, Verdict};

@@ -2,10 +2,15 @@
 //!
 //! Spans are byte ranges so diagnostics can underline exactly the text a problem is about;
 //! a [`Node`] compares equal to another regardless of where either was written, so syntax
-//! trees can be compared after a print/parse round trip.
+//! trees can be compared after a print/parse round trip. An error about a place is a
+//! [`SourceError`]: its kind and its [`Site`].
+
+mod error;
 
 use std::fmt;
 use std::sync::Arc;
+
+pub use error::{ErrorKind, Errors, SourceError};
 
 /// A byte range `start..end` in the text of one source file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -141,12 +146,15 @@ impl SourceFile {
 
     /// `name:line` of the byte at `offset` (lines counted from 1).
     pub fn place(&self, offset: usize) -> String {
-        let line = self
-            .text
+        format!("{}:{}", self.name, self.line(offset))
+    }
+
+    /// The line (from 1) of the byte at `offset`; 1 when `offset` is out of range.
+    pub fn line(&self, offset: usize) -> usize {
+        self.text
             .get(..offset)
             .map_or(0, |t| t.matches('\n').count())
-            + 1;
-        format!("{}:{line}", self.name)
+            + 1
     }
 }
 
@@ -185,6 +193,16 @@ impl Site {
     /// `name:line` of the start of the span.
     pub fn place(&self) -> String {
         self.file.place(self.loc.start)
+    }
+
+    /// The line (from 1) of the start of the span.
+    pub fn line(&self) -> usize {
+        self.file.line(self.loc.start)
+    }
+
+    /// The text under the span.
+    pub fn text(&self) -> &str {
+        self.file.slice(self.loc)
     }
 }
 

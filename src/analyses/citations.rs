@@ -19,54 +19,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use miette::{Diagnostic, LabeledSpan, SourceCode};
+use miette::Diagnostic;
 use thiserror::Error;
 
-use crate::source::{Loc, Node, SourceFile};
+use crate::source::{ErrorKind, Loc, Node, SourceError, SourceFile};
 use crate::spec::{LawSentence, LawText, SpecError};
 use crate::syntax::ast::{self, Attrs, Clause, Item};
 use crate::words::did_you_mean;
 
 /// A citation problem: its kind and where it is written.
-#[derive(Debug, Error)]
-#[error("{kind}")]
-pub struct CitationError {
-    kind: CitationErrorKind,
-    file: SourceFile,
-    loc: Loc,
-}
-
-impl CitationError {
-    fn new(kind: CitationErrorKind, file: &SourceFile, loc: Loc) -> CitationError {
-        CitationError {
-            kind,
-            file: file.clone(),
-            loc,
-        }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &CitationErrorKind {
-        &self.kind
-    }
-}
-
-impl Diagnostic for CitationError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.kind.code()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.kind.help()
-    }
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.file)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let label =
-            LabeledSpan::new_primary_with_span(Some(self.kind.label().to_owned()), self.loc);
-        Some(Box::new(std::iter::once(label)))
-    }
-}
+pub type CitationError = SourceError<CitationErrorKind>;
 
 /// The kinds of citation problem.
 #[derive(Debug, Error, Diagnostic)]
@@ -138,14 +100,15 @@ pub enum CitationErrorKind {
     },
 }
 
-impl CitationErrorKind {
-    fn label(&self) -> &'static str {
+impl ErrorKind for CitationErrorKind {
+    fn label(&self) -> String {
         match self {
             CitationErrorKind::Empty | CitationErrorKind::NoLaw { .. } => "cited here",
             CitationErrorKind::UnknownSentence { .. } => "no such sentence",
             CitationErrorKind::Misquoted { .. } => "not in the sentence cited",
             CitationErrorKind::QuotedDifferently { .. } => "quoted differently",
         }
+        .to_owned()
     }
 }
 
@@ -502,10 +465,9 @@ mod tests {
         check(files, &[law()])
             .iter()
             .map(|e| {
-                let loc = e.loc;
                 (
                     e.code().map(|c| c.to_string()).unwrap_or_default(),
-                    e.file.slice(loc).to_owned(),
+                    e.site().text().to_owned(),
                     e.to_string(),
                     e.help().map(|h| h.to_string()).unwrap_or_default(),
                 )

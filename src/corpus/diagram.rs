@@ -2,16 +2,13 @@
 //! points at the line of the file where it goes wrong.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-use miette::{Diagnostic, NamedSource, SourceSpan};
-use thiserror::Error;
 
 use super::Unreadable;
+use super::err::{DiagramError, SpecProblem, SpecProblemKind};
 use crate::compile::CompiledRules;
 use crate::eval::{EvalError, Judgement, Play, judge};
 use crate::source::SourceFile;
-use crate::spec::{SpecError, SpecFile, place};
+use crate::spec::{SpecFile, place};
 use crate::vocab::CaseId;
 use crate::xiangqi::notation::{Notation, write_line};
 use crate::xiangqi::{Move, Position};
@@ -75,11 +72,7 @@ impl Diagram {
 
     /// Replays the moves of `spec`, read from `source` at `path`.
     #[cfg(test)]
-    fn replay(
-        path: &Path,
-        source: SourceFile,
-        spec: SpecFile,
-    ) -> Result<Diagram, Box<SpecProblem>> {
+    fn replay(path: &Path, source: SourceFile, spec: SpecFile) -> Result<Diagram, SpecProblem> {
         let (start, moves) = checked(&spec, &source)?;
         Ok(Diagram::new(path, source, spec, start, moves))
     }
@@ -153,10 +146,7 @@ fn assumed_cycle(spec: &SpecFile) -> Option<&str> {
 
 /// The start position and the moves of `spec`, checked: they replay, and the file says what
 /// it must of a presumed cycle and of a constructed case.
-fn checked(
-    spec: &SpecFile,
-    source: &SourceFile,
-) -> Result<(Position, Vec<Move>), Box<SpecProblem>> {
+fn checked(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>), SpecProblem> {
     let (start, moves) = replay(spec, source)?;
     check_assume_cycle(spec, source)?;
     constructed_case(spec, source, &start, &moves)?;
@@ -174,124 +164,47 @@ pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), DiagramEr
     Ok((SourceFile::new(name, text), spec))
 }
 
-/// Why a spec file could not be used.
-#[derive(Debug, Error, Diagnostic)]
-#[non_exhaustive]
-pub enum DiagramError {
-    /// The file cannot be read.
-    #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code("xqlaw::spec::read"))]
-    Unreadable {
-        /// The path, as given.
-        path: String,
-        /// Why.
-        reason: String,
-    },
-    /// The file is not a spec file.
-    #[error(transparent)]
-    #[diagnostic(transparent)]
-    Spec(SpecError),
-    /// Its position or one of its moves does not replay.
-    #[error(transparent)]
-    #[diagnostic(transparent)]
-    Replay(Box<SpecProblem>),
-}
-
-/// A problem with one spec file, pointing at its place in the file.
-#[derive(Debug, Error, Diagnostic)]
-#[error("{message}")]
-#[diagnostic(code("xqlaw::spec::case"))]
-pub struct SpecProblem {
-    message: String,
-    #[help]
-    help: String,
-    #[source_code]
-    src: NamedSource<Arc<str>>,
-    #[label("here")]
-    span: SourceSpan,
-}
-
-impl SpecProblem {
-    /// A problem in `source` at `span`.
-    pub(crate) fn new(
-        source: &SourceFile,
-        span: SourceSpan,
-        message: String,
-        help: String,
-    ) -> Box<SpecProblem> {
-        Box::new(SpecProblem {
-            message,
-            help,
-            src: source.named(),
-            span,
-        })
-    }
-}
-
 /// `assume_cycle: true` needs its reason, and a reason needs `assume_cycle: true`.
-fn check_assume_cycle(spec: &SpecFile, source: &SourceFile) -> Result<(), Box<SpecProblem>> {
+fn check_assume_cycle(spec: &SpecFile, source: &SourceFile) -> Result<(), SpecProblem> {
     let reason = spec
         .assume_cycle_reason
         .as_deref()
         .is_some_and(|r| !r.trim().is_empty());
     match (spec.assume_cycle, reason) {
         (true, false) => Err(SpecProblem::new(
+            SpecProblemKind::AssumedWithoutReason,
             source,
             place::line(&source.text, "assume_cycle:"),
-            "`assume_cycle: true` without `assume_cycle_reason`".to_string(),
-            "say why the moves are judged as a cycle although no position repeats".to_string(),
         )),
         (false, true) => Err(SpecProblem::new(
+            SpecProblemKind::ReasonWithoutAssumed,
             source,
             place::line(&source.text, "assume_cycle_reason:"),
-            "`assume_cycle_reason` without `assume_cycle: true`".to_string(),
-            "add `assume_cycle: true`, or drop the reason".to_string(),
         )),
         _ => Ok(()),
     }
 }
 
 /// Reads the start position and the moves of a spec file, checking that they replay.
-fn replay(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>), Box<SpecProblem>> {
+fn replay(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>), SpecProblem> {
     let text = &source.text;
     let start = Position::from_fen(&spec.fen).map_err(|e| {
-        SpecProblem::new(
-            source,
-            place::line(text, "fen:"),
-            format!("invalid fen: {e}"),
-            "the `fen` field must be a legal position".to_string(),
-        )
+        SpecProblem::new(SpecProblemKind::Fen(e), source, place::line(text, "fen:"))
     })?;
     let mut pos = start;
     let mut moves = Vec::with_capacity(spec.moves.len());
     for (ply, mv_text) in spec.moves.iter().enumerate() {
         let span = place::item(text, "moves:", ply);
-        let mv: Move = mv_text.parse().map_err(|e| {
-            SpecProblem::new(
-                source,
-                span,
-                format!("ply {} (`{mv_text}`) is not a move: {e}", ply + 1),
-                "moves are written in ICCS, like `h2e2`".to_string(),
-            )
+        let mv: Move = mv_text.parse().map_err(|error| {
+            let kind = SpecProblemKind::NotAMove {
+                ply: ply + 1,
+                text: mv_text.clone(),
+                error,
+            };
+            SpecProblem::new(kind, source, span)
         })?;
         pos = pos.play(mv).map_err(|_| {
-            SpecProblem::new(
-                source,
-                span,
-                format!(
-                    "ply {} (`{mv_text}`) is not legal for {}",
-                    ply + 1,
-                    pos.turn()
-                ),
-                format!(
-                    "legal moves here: {}",
-                    pos.legal_moves()
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-            )
+            SpecProblem::new(SpecProblemKind::illegal(ply, mv_text, &pos), source, span)
         })?;
         moves.push(mv);
     }
@@ -307,37 +220,21 @@ fn constructed_case(
     source: &SourceFile,
     start: &Position,
     moves: &[Move],
-) -> Result<(), Box<SpecProblem>> {
+) -> Result<(), SpecProblem> {
     let Some(constructed) = &spec.constructed else {
         return Ok(());
     };
-    let problem = |message: String, help: &str| {
-        SpecProblem::new(
-            source,
-            place::line(&source.text, "constructed:"),
-            message,
-            help.to_owned(),
-        )
-    };
+    let problem = |kind| SpecProblem::new(kind, source, place::line(&source.text, "constructed:"));
     if constructed.why.trim().is_empty() {
-        return Err(problem(
-            "a constructed case must say why it is that position".to_owned(),
-            "write `constructed: {why: …}`: the play the sentence describes, and what this position shows that no published diagram does",
-        ));
+        return Err(problem(SpecProblemKind::ConstructedWithoutWhy));
     }
     if !spec.sources.is_empty() {
-        return Err(problem(
-            "a constructed case was printed nowhere, yet it lists `sources`".to_owned(),
-            "delete `sources`, or `constructed` if the case is published",
-        ));
+        return Err(problem(SpecProblemKind::ConstructedWithSources));
     }
     if let Some(name) = spec.expect.keys().find(|k| !spec.basis.contains_key(*k)) {
-        return Err(problem(
-            format!(
-                "a constructed case expects a verdict of `{name}` without the sentence it rests on"
-            ),
-            "add `basis:` with the rule set's sentence, verbatim",
-        ));
+        return Err(problem(SpecProblemKind::ConstructedWithoutBasis {
+            rule_set: name.clone(),
+        }));
     }
     // A position is the placement and the side to move; the move counters do not count.
     let key = |p: &Position| {
@@ -357,10 +254,7 @@ fn constructed_case(
         seen.push(k);
     }
     if !repeats {
-        return Err(problem(
-            "the moves of a constructed case never repeat a position".to_owned(),
-            "a perpetual play returns to a position it has had: play the cycle through",
-        ));
+        return Err(problem(SpecProblemKind::ConstructedWithoutRepetition));
     }
     Ok(())
 }

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::diagram::{Diagram, DiagramError, SpecProblem};
+use super::diagram::Diagram;
+use super::err::{DiagramError, SpecProblem, SpecProblemKind};
 use super::{Corpus, Unreadable};
 use crate::report::render;
 use crate::source::SourceFile;
@@ -186,7 +187,7 @@ fn file_reports(
             ..
         }) => {
             let message = match why {
-                DiagramError::Replay(problem) => render(problem.as_ref()),
+                DiagramError::Replay(problem) => render(problem),
                 other => render(other),
             };
             (source, spec, Err(message))
@@ -259,36 +260,23 @@ fn misnamed_rule_sets(
     source: &SourceFile,
     known_names: &BTreeSet<String>,
 ) -> Vec<(String, String)> {
-    let problem = |key: &str, rule_set: &str, message: String, help: String| {
-        let span = place::entry(&source.text, key, rule_set);
-        render(SpecProblem::new(source, span, message, help).as_ref())
+    let problem = |key: &str, rule_set: &str, kind: SpecProblemKind| {
+        let loc = place::entry(&source.text, key, rule_set);
+        render(&SpecProblem::new(kind, source, loc))
     };
     let mut found = Vec::new();
     for rule_set in spec.expect.keys() {
         if !known_names.contains(rule_set) {
-            let message = problem(
-                "expect:",
-                rule_set,
-                format!("unknown rule set `{rule_set}`"),
-                format!(
-                    "the rule sets in `rules/` are: {}",
-                    known_names.iter().cloned().collect::<Vec<_>>().join(", ")
-                ),
-            );
-            found.push((rule_set.clone(), message));
+            let kind = SpecProblemKind::unknown_rule_set(rule_set, known_names);
+            found.push((rule_set.clone(), problem("expect:", rule_set, kind)));
         }
     }
     for rule_set in spec.known_failure.keys() {
         if !spec.expect.contains_key(rule_set) {
-            let message = problem(
-                "known_failure:",
-                rule_set,
-                format!("known failure for `{rule_set}`, which has no expectation here"),
-                "a known failure explains why a rule set misses the verdict the file \
-                 expects; add the expectation or remove the known failure"
-                    .to_string(),
-            );
-            found.push((rule_set.clone(), message));
+            let kind = SpecProblemKind::KnownFailureWithoutExpectation {
+                rule_set: rule_set.clone(),
+            };
+            found.push((rule_set.clone(), problem("known_failure:", rule_set, kind)));
         }
     }
     found

@@ -1,8 +1,10 @@
 //! Facts about a whole move: blocks, what the opponent can do to the moved piece, discovered
 //! attacks set up, evasions.
 
+use std::cmp::Ordering;
+
 use super::identity::Identities;
-use super::material::capture_balance;
+use super::material::capture_outcome;
 use super::mobility::with_turn;
 use super::model::PieceAt;
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
@@ -66,7 +68,7 @@ impl MovedPiece {
             .iter()
             .map(|from| Move { from, to })
             .collect();
-        let balances: Vec<i32> = takes.iter().map(|&t| capture_balance(after, t)).collect();
+        let outcomes: Vec<Ordering> = takes.iter().map(|&t| capture_outcome(after, t)).collect();
         MovedPiece {
             attacked: !takes.is_empty(),
             really_protected: !takes.is_empty()
@@ -75,8 +77,8 @@ impl MovedPiece {
                     next.play_unchecked(take);
                     next.has_legal_move_to(to)
                 }),
-            capture_wins: balances.iter().any(|&b| b > 0),
-            capture_loses: !balances.is_empty() && balances.iter().all(|&b| b < 0),
+            capture_wins: outcomes.iter().any(|o| o.is_gt()),
+            capture_loses: !outcomes.is_empty() && outcomes.iter().all(|o| o.is_lt()),
         }
     }
 }

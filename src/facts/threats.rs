@@ -1,7 +1,9 @@
 //! Capture threats after a move, with their protection and the properties of their targets.
 
+use std::cmp::Ordering;
+
 use super::identity::Identities;
-use super::material::capture_balance;
+use super::material::capture_outcome;
 use super::mobility::{StandingMoves, can_move_to, held_to_line, with_turn};
 use super::model::{PieceAt, PieceId, Threat, ThreatFact};
 use super::move_context::{AttackPairs, MoveContext};
@@ -154,13 +156,13 @@ fn describe(
         can_move_to(&next, attacker.square)
     };
     add(retaken, ThreatFact::AttackerReallyProtected);
-    let answer_balance = if answers {
-        capture_balance(ctx.after, answer)
+    let answer_outcome = if answers {
+        capture_outcome(ctx.after, answer)
     } else {
-        0
+        Ordering::Equal
     };
-    add(answer_balance > 0, ThreatFact::TargetCaptureWins);
-    add(answer_balance < 0, ThreatFact::TargetCaptureLoses);
+    add(answer_outcome.is_gt(), ThreatFact::TargetCaptureWins);
+    add(answer_outcome.is_lt(), ThreatFact::TargetCaptureLoses);
     let same_kind = attacker.piece.role == target.piece.role;
     add(same_kind, ThreatFact::SameKind);
     let horses = same_kind && attacker.piece.role == Role::Horse;
@@ -205,7 +207,7 @@ fn describe(
         to: target.square,
     };
     add(
-        capture_balance(attack_pos, capture) > 0,
+        capture_outcome(attack_pos, capture).is_gt(),
         ThreatFact::CaptureWins,
     );
     Threat {

@@ -257,7 +257,7 @@ fn id_error(name: &str, text: &str, message: String) -> SpecError {
     SpecError::Id(IdError {
         message,
         src: NamedSource::new(name, Arc::from(text)),
-        span: super::place::value(text, "id:"),
+        span: super::place::value(text, "id:").into(),
     })
 }
 

@@ -3,7 +3,7 @@
 //! block YAML that `SpecFile::to_yaml` and `xqlaw import` write: top-level `key:` lines,
 //! `- item` lists and `  name:` maps under them.
 
-use miette::SourceSpan;
+use crate::source::Loc;
 
 /// The lines of `text` with the offset each starts at.
 fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -21,53 +21,50 @@ fn after<'t>(text: &'t str, key: &str) -> impl Iterator<Item = (usize, &'t str)>
         .skip(1)
 }
 
+/// The span of `len` bytes from `at`.
+fn span(at: usize, len: usize) -> Loc {
+    Loc::new(at, at + len)
+}
+
 /// The first line starting with `prefix` (the start of the text if none).
-pub(crate) fn line(text: &str, prefix: &str) -> SourceSpan {
+pub(crate) fn line(text: &str, prefix: &str) -> Loc {
     lines(text)
         .find(|(_, line)| line.starts_with(prefix))
-        .map_or(SourceSpan::from((0, 0)), |(at, line)| {
-            SourceSpan::from((at, line.trim_end().len()))
-        })
+        .map_or(Loc::default(), |(at, line)| span(at, line.trim_end().len()))
 }
 
 /// The value on the first line starting with `key` (`id: hinh-01` → `hinh-01`); the start of
 /// the text if there is none.
-pub(crate) fn value(text: &str, key: &str) -> SourceSpan {
+pub(crate) fn value(text: &str, key: &str) -> Loc {
     lines(text)
         .find_map(|(at, line)| {
             let value = line.strip_prefix(key)?;
             let lead = value.len() - value.trim_start().len();
-            Some(SourceSpan::from((
-                at + key.len() + lead,
-                value.trim().len(),
-            )))
+            Some(span(at + key.len() + lead, value.trim().len()))
         })
-        .unwrap_or(SourceSpan::from((0, 0)))
+        .unwrap_or_default()
 }
 
 /// The `index`-th `- item` line of the block list under `key` (the `key` line if there are
 /// fewer items).
-pub(crate) fn item(text: &str, key: &str, index: usize) -> SourceSpan {
+pub(crate) fn item(text: &str, key: &str, index: usize) -> Loc {
     after(text, key)
         .take_while(|(_, line)| line.starts_with(' ') || line.starts_with("- "))
         .filter(|(_, line)| line.starts_with("- "))
         .nth(index)
         .map_or_else(
             || self::line(text, key),
-            |(at, line)| SourceSpan::from((at, line.trim_end().len())),
+            |(at, line)| span(at, line.trim_end().len()),
         )
 }
 
 /// The name of `  name:` in the block map under `key` (the `key` line if it is not there).
-pub(crate) fn entry(text: &str, key: &str, name: &str) -> SourceSpan {
+pub(crate) fn entry(text: &str, key: &str, name: &str) -> Loc {
     let wanted = format!("  {name}:");
     after(text, key)
         .take_while(|(_, line)| line.starts_with(' '))
         .find(|(_, line)| line.starts_with(&wanted))
-        .map_or_else(
-            || line(text, key),
-            |(at, _)| SourceSpan::from((at + 2, name.len())),
-        )
+        .map_or_else(|| line(text, key), |(at, _)| span(at + 2, name.len()))
 }
 
 #[cfg(test)]
@@ -77,8 +74,8 @@ mod tests {
     const TEXT: &str =
         "id: toy-01\nmoves:\n- h8h9\n- f9f8\nexpect:\n  toy: draw\n  cxa: draw\nfen: x\n";
 
-    fn at(span: SourceSpan) -> &'static str {
-        &TEXT[span.offset()..span.offset() + span.len()]
+    fn at(loc: Loc) -> &'static str {
+        &TEXT[loc.start..loc.end]
     }
 
     #[test]
@@ -89,6 +86,6 @@ mod tests {
         assert_eq!(at(item(TEXT, "moves:", 5)), "moves:");
         assert_eq!(at(entry(TEXT, "expect:", "cxa")), "cxa");
         assert_eq!(at(entry(TEXT, "expect:", "axf")), "expect:");
-        assert_eq!(line(TEXT, "nowhere:"), SourceSpan::from((0, 0)));
+        assert_eq!(line(TEXT, "nowhere:"), Loc::default());
     }
 }

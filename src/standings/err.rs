@@ -4,58 +4,13 @@
 //! - [`FormError`]: a standings form of a rule file that parses but does not make sense.
 //! - [`ResultsError`]: a results file that does not describe a tournament the form can rank.
 
-use miette::{Diagnostic, LabeledSpan, SourceCode};
+use miette::Diagnostic;
 use thiserror::Error;
 
-use crate::source::{Loc, NonEmpty, SourceFile};
+use crate::source::{ErrorKind, Errors, SourceError};
 
 /// A problem in a standings form: its kind and where it is.
-#[derive(Debug, Error)]
-#[error("{kind}")]
-pub struct FormError {
-    kind: FormErrorKind,
-    file: SourceFile,
-    loc: Loc,
-}
-
-impl FormError {
-    pub(crate) fn new(kind: FormErrorKind, file: &SourceFile, loc: Loc) -> FormError {
-        FormError {
-            kind,
-            file: file.clone(),
-            loc,
-        }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &FormErrorKind {
-        &self.kind
-    }
-
-    /// Whether it is a warning (the rule set still compiles).
-    pub fn is_warning(&self) -> bool {
-        self.kind.severity() == Some(miette::Severity::Warning)
-    }
-}
-
-impl Diagnostic for FormError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.kind.code()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.kind.help()
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        self.kind.severity()
-    }
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.file)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let label = LabeledSpan::new_primary_with_span(Some(self.kind.label()), self.loc);
-        Some(Box::new(std::iter::once(label)))
-    }
-}
+pub type FormError = SourceError<FormErrorKind>;
 
 /// The kinds of problem a standings form can have.
 #[derive(Debug, Error, Diagnostic)]
@@ -205,8 +160,7 @@ pub enum FormErrorKind {
     },
 }
 
-impl FormErrorKind {
-    /// The text of the label under the place.
+impl ErrorKind for FormErrorKind {
     fn label(&self) -> String {
         match self {
             FormErrorKind::DefinedTwice { .. } => "second definition".to_owned(),
@@ -227,50 +181,7 @@ impl FormErrorKind {
 }
 
 /// A problem in a results file: its kind and where it is.
-#[derive(Debug, Error)]
-#[error("{kind}")]
-pub struct ResultsError {
-    kind: Box<ResultsErrorKind>,
-    file: SourceFile,
-    loc: Loc,
-}
-
-impl ResultsError {
-    pub(crate) fn new(kind: ResultsErrorKind, file: &SourceFile, loc: Loc) -> ResultsError {
-        ResultsError {
-            kind: Box::new(kind),
-            file: file.clone(),
-            loc,
-        }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &ResultsErrorKind {
-        &self.kind
-    }
-
-    /// The line (from 1) the error is at.
-    pub fn line(&self) -> usize {
-        let before = self.file.text.get(..self.loc.start).unwrap_or_default();
-        before.matches('\n').count() + 1
-    }
-}
-
-impl Diagnostic for ResultsError {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.kind.code()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.kind.help()
-    }
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.file)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let label = LabeledSpan::new_primary_with_span(Some("here".to_owned()), self.loc);
-        Some(Box::new(std::iter::once(label)))
-    }
-}
+pub type ResultsError = SourceError<ResultsErrorKind>;
 
 /// The kinds of problem a results file can have.
 #[derive(Debug, Error, Diagnostic)]
@@ -497,36 +408,11 @@ pub enum ResultsErrorKind {
     },
 }
 
+impl ErrorKind for ResultsErrorKind {
+    fn label(&self) -> String {
+        "here".to_owned()
+    }
+}
+
 /// Every problem of a results file; the first is the main diagnostic, the others are related.
-#[derive(Debug, Error)]
-#[error("{}", .0.first)]
-pub struct ResultsErrors(pub Box<NonEmpty<ResultsError>>);
-
-impl ResultsErrors {
-    /// Every error, in file order.
-    pub fn iter(&self) -> impl Iterator<Item = &ResultsError> {
-        self.0.iter()
-    }
-}
-
-impl Diagnostic for ResultsErrors {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.0.first.code()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.0.first.help()
-    }
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.0.first.source_code()
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.0.first.labels()
-    }
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        if self.0.rest.is_empty() {
-            None
-        } else {
-            Some(Box::new(self.0.rest.iter().map(|e| e as &dyn Diagnostic)))
-        }
-    }
-}
+pub type ResultsErrors = Errors<ResultsError>;

@@ -100,7 +100,7 @@ impl Scored {
             }
         }
         if let Some(errors) = NonEmpty::from_vec(errors) {
-            return Err(ResultsErrors(Box::new(errors)));
+            return Err(ResultsErrors::new(errors));
         }
         let annulled = scorer.withdrawals();
         let mut records = scorer.records;

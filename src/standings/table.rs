@@ -6,7 +6,6 @@ use super::form::{Form, System};
 use super::ranking::{Ranking, rank};
 use super::scoring::Scored;
 use super::tournament::Tournament;
-use crate::source::NonEmpty;
 use crate::spec::results::Step;
 use crate::words::did_you_mean;
 
@@ -78,9 +77,7 @@ pub fn standings(request: Request<'_>) -> Result<Table, ResultsErrors> {
             form: wanted.to_owned(),
             help,
         };
-        return Err(ResultsErrors(Box::new(NonEmpty::singleton(
-            t.error(kind, path),
-        ))));
+        return Err(ResultsErrors::one(t.error(kind, path)));
     };
     let scored = Scored::new(form, t)?;
     Ok(Table {

@@ -124,9 +124,7 @@ impl Tournament {
     pub fn read(source: SourceFile) -> Result<Tournament, ResultsErrors> {
         let file = ResultsFile::from_yaml(&source.text).map_err(|p| {
             let kind = ResultsErrorKind::Yaml { message: p.message };
-            ResultsErrors(Box::new(NonEmpty::singleton(ResultsError::new(
-                kind, &source, p.loc,
-            ))))
+            ResultsErrors::one(ResultsError::new(kind, &source, p.loc))
         })?;
         let mut reader = Reader {
             source: &source,
@@ -137,7 +135,7 @@ impl Tournament {
         errors.sort_by_key(|e| e.0);
         match NonEmpty::from_vec(errors.into_iter().map(|(_, e)| e).collect()) {
             None => Ok(tournament),
-            Some(errors) => Err(ResultsErrors(Box::new(errors))),
+            Some(errors) => Err(ResultsErrors::new(errors)),
         }
     }
 
