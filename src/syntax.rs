@@ -16,7 +16,7 @@ use pest::Parser as _;
 
 use crate::source::{Loc, NonEmpty, SourceFile};
 pub use depth::MAX_NESTING;
-pub use err::{DuplicateAttr, IntegerTooLarge, ParseError, ParseErrors, SyntaxError, TooDeep};
+pub use err::{Hint, ParseError, ParseErrorKind, ParseErrors};
 pub use format::format;
 
 mod parser {
@@ -44,7 +44,7 @@ use parser::{Rule, RuleParser};
 /// ```
 pub fn parse(file: &SourceFile) -> Result<ast::File, ParseErrors> {
     if let Some(error) = depth::too_deep(file) {
-        return Err(ParseErrors(Box::new(NonEmpty::singleton(error))));
+        return Err(ParseErrors::one(error));
     }
     match RuleParser::parse(Rule::file, &file.text) {
         Ok(mut pairs) => {
@@ -54,7 +54,7 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, ParseErrors> {
             match ast {
                 Some(ast) => match NonEmpty::from_vec(errors) {
                     None => Ok(ast),
-                    Some(errors) => Err(ParseErrors(Box::new(errors))),
+                    Some(errors) => Err(ParseErrors::new(errors)),
                 },
                 None => {
                     if errors.is_empty() {
@@ -62,26 +62,20 @@ pub fn parse(file: &SourceFile) -> Result<ast::File, ParseErrors> {
                     }
                     let errors = NonEmpty::from_vec(errors)
                         .unwrap_or_else(|| NonEmpty::singleton(internal_error(file)));
-                    Err(ParseErrors(Box::new(errors)))
+                    Err(ParseErrors::new(errors))
                 }
             }
         }
         Err(first) => {
             let mut errors = NonEmpty::singleton(friendly(file, &first, 0));
             recover(file, &first, &mut errors);
-            Err(ParseErrors(Box::new(errors)))
+            Err(ParseErrors::new(errors))
         }
     }
 }
 
 fn internal_error(file: &SourceFile) -> ParseError {
-    ParseError::Syntax(SyntaxError::new(
-        file,
-        Loc::new(0, 0),
-        "could not read the syntax tree".to_owned(),
-        "here".to_owned(),
-        Some("this is a bug in xqlaw; please report it with the rule file".to_owned()),
-    ))
+    ParseError::new(ParseErrorKind::Internal, file, Loc::new(0, 0))
 }
 
 /// After a syntax error, skips to the next line that starts an item and parses from there,
@@ -173,37 +167,24 @@ fn friendly(file: &SourceFile, e: &pest::error::Error<Rule>, offset: usize) -> P
             rules.push(*rule);
         }
     }
-    let after = token_before(text, pos)
-        .map(|t| format!(" after `{t}`"))
-        .unwrap_or_default();
-    let message = if expected.is_empty() {
-        match found {
-            Some(tok) => format!("unexpected `{tok}`{after}"),
-            None => format!("unexpected end of file{after}"),
-        }
+    let after = token_before(text, pos).map(str::to_owned);
+    let hint = hint(found, &rules, &expected);
+    let found = found.map(str::to_owned);
+    let kind = if expected.is_empty() {
+        ParseErrorKind::Unexpected { found, after, hint }
     } else {
-        format!("expected {}{after}", list(&expected))
+        ParseErrorKind::Expected {
+            expected,
+            found,
+            after,
+            hint,
+        }
     };
-    let label = match found {
-        Some(tok) => format!("found `{tok}`"),
-        None => "the file ends here".to_owned(),
-    };
-    let help = hint(found, &rules, &expected);
-    ParseError::Syntax(SyntaxError::new(file, loc, message, label, help))
-}
-
-/// "a", "a or b", "a, b or c"; at most six, then "or another token".
-fn list(items: &[&str]) -> String {
-    const MAX: usize = 6;
-    let mut shown: Vec<&str> = items.iter().take(MAX).copied().collect();
-    if items.len() > MAX {
-        shown.push("another token");
-    }
-    crate::words::list(&shown, "or")
+    ParseError::new(kind, file, loc)
 }
 
 /// A help line for common mistakes.
-fn hint(found: Option<&str>, rules: &[Rule], expected: &[&str]) -> Option<String> {
+fn hint(found: Option<&str>, rules: &[Rule], expected: &[&str]) -> Option<Hint> {
     let found = found?;
     // A misspelled word the parser expected here (`forbiden`, `overides`): the words named in
     // the expected tokens (`an outcome such as `forbidden`` names both outcomes).
@@ -216,32 +197,24 @@ fn hint(found: Option<&str>, rules: &[Rule], expected: &[&str]) -> Option<String
             words.extend(["forbidden", "allowed"]);
         }
         if let Some(near) = crate::words::did_you_mean(found, words) {
-            return Some(near);
+            return Some(Hint::Near(near));
         }
     }
     let wants_ident = rules.contains(&Rule::ident);
     if wants_ident && is_keyword(found) {
-        return Some(format!(
-            "`{found}` is a reserved word and cannot be used as a name"
-        ));
+        return Some(Hint::Reserved(found.to_owned()));
     }
     if wants_ident && found.chars().next().is_some_and(|c| c.is_alphabetic()) {
-        return Some(
-            "names are kebab-case: lowercase ASCII letters and digits, words joined by `-`"
-                .to_owned(),
-        );
+        return Some(Hint::KebabCase);
     }
     if rules.contains(&Rule::arrow) && found == "=>" {
-        return Some("write the arrow as `→` or `->`".to_owned());
+        return Some(Hint::Arrow);
     }
     if rules.contains(&Rule::quantifier) && !rules.contains(&Rule::expr) {
-        return Some(
-            "a pattern starts with `every move`, `some move`, `no move`, `at least N moves` or `opponent`"
-                .to_owned(),
-        );
+        return Some(Hint::Quantifier);
     }
     if rules.contains(&Rule::string) && !found.starts_with('"') {
-        return Some("text is written in double quotes: `\"…\"`".to_owned());
+        return Some(Hint::Quotes);
     }
     None
 }
@@ -531,7 +504,7 @@ mod tests {
 
     fn first_error(text: &str) -> (String, Option<String>, String) {
         let errors = parse_str(text).unwrap_err();
-        let e = &errors.0.first;
+        let e = errors.first();
         let loc = e.loc();
         (
             e.to_string(),
@@ -656,7 +629,7 @@ verdict
     fn reports_errors_in_several_items() {
         let text = "rules t\nterm a on move = \nterm b on move = check\nterm c on mvoe = check\n";
         let errors = parse_str(text).unwrap_err();
-        assert_eq!(errors.0.len(), 2);
+        assert_eq!(errors.len(), 2);
     }
 
     #[test]

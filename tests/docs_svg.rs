@@ -57,3 +57,121 @@ fn every_board_parses_and_draws_each_piece_once() {
         );
     }
 }
+
+/// An arrow as drawn: its ply, the start and end of its line, and half its stroke.
+type DrawnArrow = (String, (f64, f64), (f64, f64), f64);
+
+/// A segment and a point: the distance from the point to the segment.
+fn to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let length = dx * dx + dy * dy;
+    let t = if length == 0.0 {
+        0.0
+    } else {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0)
+    };
+    (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
+}
+
+/// The geometry of every board of the law's 80 diagrams as drawn (the arrows of the first
+/// plies and their numbers): each number sits on its own arrow (its disc touches the arrow's
+/// line), nearer to it than to any other, and touches no other arrow's line (half the stroke
+/// counted) and no other number; two arrows that run along the same line, one way or back,
+/// are drawn apart. The boards of the book, the workbench and the edition are this one
+/// drawing.
+#[test]
+fn every_move_number_stands_on_its_own_arrow_and_touches_no_other() {
+    let corpus = common::corpus();
+    let mut bad = Vec::new();
+    let mut boards = 0;
+    for d in corpus.diagrams.iter().filter(|d| d.topic == "vn-1999") {
+        boards += 1;
+        let svg = xqlaw::docgen::board_plain(d);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let number = |n: &roxmltree::Node, name: &str| -> f64 {
+            n.attribute(name).unwrap().parse().unwrap()
+        };
+        // (ply, start, end, half the stroke) of each arrow's visible line.
+        let arrows: Vec<DrawnArrow> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("arrow"))
+            .map(|g| {
+                let line = g
+                    .children()
+                    .filter(|c| c.has_tag_name("line"))
+                    .find(|c| c.attribute("marker-end").is_some())
+                    .unwrap();
+                (
+                    g.attribute("data-ply").unwrap().to_owned(),
+                    (number(&line, "x1"), number(&line, "y1")),
+                    (number(&line, "x2"), number(&line, "y2")),
+                    number(&line, "stroke-width") / 2.0,
+                )
+            })
+            .collect();
+        let badges: Vec<(String, (f64, f64), f64)> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("ply-number"))
+            .map(|g| {
+                let c = g.children().find(|c| c.has_tag_name("circle")).unwrap();
+                let text = g.children().find(|c| c.has_tag_name("text")).unwrap();
+                (
+                    text.text().unwrap().to_owned(),
+                    (number(&c, "cx"), number(&c, "cy")),
+                    number(&c, "r"),
+                )
+            })
+            .collect();
+        assert_eq!(badges.len(), arrows.len(), "{}", d.spec.title);
+        let title = &d.spec.title;
+        for (ply, at, r) in &badges {
+            let (_, a, b, half) = arrows.iter().find(|x| &x.0 == ply).unwrap();
+            let own = to_segment(*at, *a, *b);
+            if own > r + half {
+                bad.push(format!(
+                    "{title}: number {ply} is {own:.1} px off its arrow"
+                ));
+            }
+            for (other, a, b, half) in arrows.iter().filter(|x| &x.0 != ply) {
+                let d = to_segment(*at, *a, *b);
+                if d <= own || d < r + half {
+                    bad.push(format!(
+                        "{title}: number {ply} touches arrow {other} ({d:.1} px from it, {own:.1} px from its own)"
+                    ));
+                }
+            }
+            for (other, q, s) in badges.iter().filter(|x| &x.0 != ply) {
+                if (at.0 - q.0).hypot(at.1 - q.1) < r + s {
+                    bad.push(format!("{title}: numbers {ply} and {other} overlap"));
+                }
+            }
+        }
+        for (k, (p, a, b, half)) in arrows.iter().enumerate() {
+            for (q, c, e, other_half) in arrows.iter().skip(k + 1) {
+                // Two arrows along one line: parallel, and the ends of one fall beside the
+                // other. They must stand apart by more than their strokes.
+                let (ux, uy) = (b.0 - a.0, b.1 - a.1);
+                let (vx, vy) = (e.0 - c.0, e.1 - c.1);
+                let parallel = (ux * vy - uy * vx).abs() < 1e-6 * (ux.hypot(uy) * vx.hypot(vy));
+                let apart = to_segment(*c, *a, *b)
+                    .min(to_segment(*e, *a, *b))
+                    .min(to_segment(*a, *c, *e))
+                    .min(to_segment(*b, *c, *e));
+                if parallel && apart < half + other_half + 2.0 {
+                    bad.push(format!(
+                        "{title}: arrows {p} and {q} run along one line {apart:.1} px apart"
+                    ));
+                }
+            }
+        }
+    }
+    assert_eq!(boards, 80);
+    let diagrams: std::collections::BTreeSet<&str> =
+        bad.iter().map(|b| b.split(':').next().unwrap()).collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {boards} boards:\n{}",
+        diagrams.len(),
+        bad.join("\n")
+    );
+}

@@ -272,7 +272,7 @@ fn load_chain(
         let ast = match syntax::parse(&file) {
             Ok(ast) => ast,
             Err(parse_errors) => {
-                errors.extend((*parse_errors.0).into_iter().map(CompileError::Parse));
+                errors.extend(parse_errors.into_iter().map(CompileError::Parse));
                 return None;
             }
         };

@@ -126,7 +126,6 @@ pub fn board_svg(pos: &Position, title: &str, arrows: &[Arrow], caption: &[Strin
     );
     grid(&mut s);
     pieces(&mut s, pos);
-    let mut labels = Vec::new();
     let occupied: Vec<(f64, f64)> = pos
         .pieces()
         .map(|(sq, _)| {
@@ -134,9 +133,10 @@ pub fn board_svg(pos: &Position, title: &str, arrows: &[Arrow], caption: &[Strin
             (f64::from(x), f64::from(y))
         })
         .collect();
+    let placed = layout(arrows, &occupied);
     let mut numbers = String::new();
-    for (k, arrow) in arrows.iter().enumerate() {
-        draw_arrow(&mut s, &mut numbers, arrow, k, &mut labels, &occupied);
+    for (k, (arrow, place)) in arrows.iter().zip(&placed).enumerate() {
+        draw_arrow(&mut s, &mut numbers, arrow, k, place);
     }
     s.push_str(&numbers);
     // The caption: the plies, two to a line, then the verdicts.
@@ -284,34 +284,161 @@ fn pieces(s: &mut String, pos: &Position) {
     }
 }
 
-/// One arrow, shifted a little to one side of its direction so that a move and the move back
-/// stand side by side; its number goes in a disc beside it, at the first place along it clear
-/// of the pieces (`occupied`) and of the numbers placed before (`labels`), and is drawn after
-/// every arrow (`numbers`) so that no arrow hides it.
-fn draw_arrow(
-    s: &mut String,
-    numbers: &mut String,
-    arrow: &Arrow,
-    k: usize,
-    labels: &mut Vec<(f64, f64)>,
-    occupied: &[(f64, f64)],
-) {
-    let (x1, y1) = xy(arrow.from.file(), arrow.from.rank());
-    let (x2, y2) = xy(arrow.to.file(), arrow.to.rank());
-    let (dx, dy) = (f64::from(x2 - x1), f64::from(y2 - y1));
-    let length = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (ux, uy) = (dx / length, dy / length);
-    let shift = 5.0;
-    let (ox, oy) = (-uy * shift, ux * shift);
-    let start = (f64::from(x1) + ox + ux * 6.0, f64::from(y1) + oy + uy * 6.0);
-    let end = (
-        f64::from(x2) + ox - ux * 10.0,
-        f64::from(y2) + oy - uy * 10.0,
-    );
+/// A point of the picture, in pixels.
+type Point = (f64, f64);
+
+/// The radius of a move's number disc.
+const BADGE: f64 = 7.0;
+/// The width of an arrow's line.
+const STROKE: f64 = 3.5;
+/// How far apart two arrows along one line are drawn: a number on one (its disc, `BADGE`)
+/// stays clear of the other's line.
+const LANE: f64 = 12.0;
+
+/// Where an arrow's line and its number are drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Placed {
+    start: Point,
+    end: Point,
+    number: Point,
+}
+
+/// Lays out the arrows: arrows along one line (a move and the move back, or one move made
+/// twice) are drawn side by side in lanes `LANE` apart, each lane by the order of the plies;
+/// then each arrow's number is put on its own arrow, at the first place along it that touches
+/// no other arrow and no number placed before, preferring places clear of the pieces
+/// (`occupied`). A number placed beside its arrow would be read as the nearer arrow's: on
+/// back-and-forth moves it was.
+fn layout(arrows: &[Arrow], occupied: &[Point]) -> Vec<Placed> {
+    let centre = |sq: Square| {
+        let (x, y) = xy(sq.file(), sq.rank());
+        (f64::from(x), f64::from(y))
+    };
+    let lines: Vec<(Point, Point)> = arrows
+        .iter()
+        .map(|a| (centre(a.from), centre(a.to)))
+        .collect();
+    // Lanes: arrows along one line form a group (joined through any arrow they share the line
+    // with); a group of n is spread evenly about the line, in ply order.
+    let mut group: Vec<usize> = (0..arrows.len()).collect();
+    for j in 0..lines.len() {
+        for i in 0..j {
+            if along_one_line(lines[i], lines[j]) {
+                let (gi, gj) = (group[i], group[j]);
+                for g in &mut group {
+                    if *g == gj {
+                        *g = gi;
+                    }
+                }
+            }
+        }
+    }
+    let mut segments = Vec::new();
+    for (k, &(a, b)) in lines.iter().enumerate() {
+        let members: Vec<usize> = (0..lines.len()).filter(|&m| group[m] == group[k]).collect();
+        let index = members.iter().position(|&m| m == k).unwrap_or(0);
+        let offset = (index as f64 - (members.len() as f64 - 1.0) / 2.0) * LANE;
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = dx.hypot(dy).max(1.0);
+        let (ux, uy) = (dx / length, dy / length);
+        // The same side for a move and the move back: the normal of the line's direction
+        // taken left to right (top to bottom for a file).
+        let (nx, ny) = if ux > 1e-9 || (ux.abs() <= 1e-9 && uy > 0.0) {
+            (-uy, ux)
+        } else {
+            (uy, -ux)
+        };
+        let start = (a.0 + nx * offset + ux * 6.0, a.1 + ny * offset + uy * 6.0);
+        let end = (b.0 + nx * offset - ux * 10.0, b.1 + ny * offset - uy * 10.0);
+        segments.push((start, end));
+    }
+    let mut numbers: Vec<Point> = Vec::new();
+    for (k, &(start, end)) in segments.iter().enumerate() {
+        let at = |t: f64| {
+            (
+                start.0 + (end.0 - start.0) * t,
+                start.1 + (end.1 - start.1) * t,
+            )
+        };
+        let length = (end.0 - start.0).hypot(end.1 - start.1).max(1.0);
+        // Short of the head, which reaches back about 10 px from the line's end.
+        let last = (1.0 - (BADGE + 8.0) / length).max(0.5);
+        let places: Vec<Point> = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0]
+            .into_iter()
+            .map(|t: f64| at(t.min(last)))
+            .collect();
+        let clear_of_arrows = |p: &Point| {
+            segments
+                .iter()
+                .enumerate()
+                .filter(|&(m, _)| m != k)
+                .all(|(_, &(a, b))| to_segment(*p, a, b) >= BADGE + STROKE / 2.0 + 1.0)
+        };
+        let clear_of_numbers = |p: &Point| {
+            numbers
+                .iter()
+                .all(|q| (p.0 - q.0).hypot(p.1 - q.1) >= 2.0 * BADGE + 1.0)
+        };
+        let clear_of_pieces = |p: &Point| {
+            occupied
+                .iter()
+                .all(|q| (p.0 - q.0).hypot(p.1 - q.1) >= f64::from(RADIUS) + BADGE)
+        };
+        let fits = |p: &Point| clear_of_arrows(p) && clear_of_numbers(p);
+        let number = places
+            .iter()
+            .copied()
+            .find(|p| fits(p) && clear_of_pieces(p))
+            .or_else(|| places.iter().copied().find(fits))
+            .unwrap_or_else(|| at(0.5));
+        numbers.push(number);
+    }
+    segments
+        .into_iter()
+        .zip(numbers)
+        .map(|((start, end), number)| Placed { start, end, number })
+        .collect()
+}
+
+/// Whether two arrows (from centre to centre) run along one line: parallel, on the same line,
+/// and overlapping.
+fn along_one_line(a: (Point, Point), b: (Point, Point)) -> bool {
+    let (ux, uy) = (a.1.0 - a.0.0, a.1.1 - a.0.1);
+    let (vx, vy) = (b.1.0 - b.0.0, b.1.1 - b.0.1);
+    let cross = |x: f64, y: f64, z: f64, w: f64| x * w - y * z;
+    let parallel = cross(ux, uy, vx, vy).abs() < 1e-6;
+    let collinear = cross(ux, uy, b.0.0 - a.0.0, b.0.1 - a.0.1).abs() < 1e-6;
+    if !(parallel && collinear) {
+        return false;
+    }
+    // Overlap along the line: the projections of the two segments share more than a point.
+    let along = |p: Point| (p.0 - a.0.0) * ux + (p.1 - a.0.1) * uy;
+    let (a0, a1) = (0.0, ux * ux + uy * uy);
+    let (b0, b1) = (along(b.0), along(b.1));
+    let (b0, b1) = (b0.min(b1), b0.max(b1));
+    b0.max(a0) < b1.min(a1)
+}
+
+/// The distance from `p` to the segment from `a` to `b`.
+fn to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let length = dx * dx + dy * dy;
+    let t = if length > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
+}
+
+/// One arrow as laid out, and its number (into `numbers`, drawn after every arrow so that no
+/// arrow hides it).
+fn draw_arrow(s: &mut String, numbers: &mut String, arrow: &Arrow, k: usize, place: &Placed) {
+    let Placed { start, end, number } = *place;
     let ink = ink(arrow.color);
     let _ = writeln!(
         s,
-        r##"<g class="arrow" data-ply="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#fff8e6" stroke-width="7" stroke-opacity="0.5" stroke-linecap="round"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{ink}" stroke-width="3.5" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#head-{})"/></g>"##,
+        r##"<g class="arrow" data-ply="{}"><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#fff8e6" stroke-width="7" stroke-opacity="0.5" stroke-linecap="round"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{ink}" stroke-width="{STROKE}" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#head-{})"/></g>"##,
         k + 1,
         start.0,
         start.1,
@@ -323,65 +450,13 @@ fn draw_arrow(
         end.1,
         arrow.color.name(),
     );
-    // Beside the arrow on its own side first (the move back has the other), then on the
-    // other side, then farther out; the first place clear of every piece and every number
-    // placed before wins.
-    let beside = |(t, side): (f64, f64)| {
-        (
-            start.0 + (end.0 - start.0) * t - uy * side,
-            start.1 + (end.1 - start.1) * t + ux * side,
-        )
-    };
-    let clear_of_numbers = |p: &(f64, f64)| {
-        labels
-            .iter()
-            .all(|q: &(f64, f64)| (p.0 - q.0).hypot(p.1 - q.1) >= 18.0)
-    };
-    let clear_of_pieces = |p: &(f64, f64)| {
-        let inside = p.0 >= 10.0
-            && p.0 <= f64::from(2 * MARGIN + 8 * STEP) - 10.0
-            && p.1 >= 10.0
-            && p.1 <= f64::from(MARGIN + 9 * STEP + 12);
-        inside
-            && occupied
-                .iter()
-                .all(|q| (p.0 - q.0).hypot(p.1 - q.1) >= f64::from(RADIUS) + 12.0)
-    };
-    let mut places = Vec::new();
-    for offset in [12.0, 20.0, 28.0, 36.0] {
-        for side in [1.0, -1.0] {
-            for t in [0.5, 0.35, 0.65, 0.2, 0.8] {
-                places.push((t, side * offset));
-            }
-        }
-    }
-    // Failing those, the nearest place around the arrow's middle.
-    let middle = beside((0.5, 0.0));
-    let around = (1..=8).flat_map(|ring| {
-        (0..16).map(move |step| {
-            let angle = f64::from(step) * std::f64::consts::PI / 8.0;
-            let radius = 8.0 + 8.0 * f64::from(ring);
-            (
-                middle.0 + radius * angle.cos(),
-                middle.1 + radius * angle.sin(),
-            )
-        })
-    });
-    let (lx, ly) = places
-        .iter()
-        .copied()
-        .map(beside)
-        .chain(around)
-        .find(|p| clear_of_numbers(p) && clear_of_pieces(p))
-        .or_else(|| places.iter().copied().map(beside).find(clear_of_numbers))
-        .unwrap_or_else(|| beside((0.5, 12.0)));
-    labels.push((lx, ly));
-    let number = arrow.label.split_whitespace().next().unwrap_or("");
+    let (lx, ly) = number;
+    let label = arrow.label.split_whitespace().next().unwrap_or("");
     let _ = writeln!(
         numbers,
-        r##"<g class="ply-number"><circle cx="{lx:.1}" cy="{ly:.1}" r="8" fill="#fff8e6" stroke="{ink}" stroke-width="1.5"/><text x="{lx:.1}" y="{:.1}" font-size="11" font-weight="bold" fill="{ink}" text-anchor="middle" font-family="sans-serif">{}</text></g>"##,
-        ly + 4.0,
-        escape(number)
+        r##"<g class="ply-number"><circle cx="{lx:.1}" cy="{ly:.1}" r="{BADGE}" fill="#fff8e6" stroke="{ink}" stroke-width="1.5"/><text x="{lx:.1}" y="{:.1}" font-size="10.5" font-weight="bold" fill="{ink}" text-anchor="middle" font-family="sans-serif">{}</text></g>"##,
+        ly + 3.7,
+        escape(label)
     );
 }
 

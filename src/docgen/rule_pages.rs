@@ -129,13 +129,15 @@ fn overview(
             .filter(|(i, _)| i.kind() == "term")
             .count();
         let rulings = ruling_ids(contents);
+        // The link stands under the heading, not in it: mdBook wraps a heading in its own
+        // anchor, and a link inside that anchor left the sidebar's entry for it empty.
         let _ = writeln!(
             s,
-            "### [{}]({})\n\n{terms} thuật ngữ (terms), {} quy tắc (rulings), {} Hình.\n",
+            "### {}\n\n[{terms} thuật ngữ (terms), {} quy tắc (rulings), {} Hình]({}).\n",
             text(&article.title()),
-            rel(&here, &links::article(&r.name, article)),
             rulings.len(),
-            contents.diagrams.len()
+            contents.diagrams.len(),
+            rel(&here, &links::article(&r.name, article))
         );
         if !rulings.is_empty() {
             let _ = writeln!(

@@ -143,6 +143,14 @@ impl<E> Errors<E> {
     }
 }
 
+impl<E> IntoIterator for Errors<E> {
+    type Item = E;
+    type IntoIter = <NonEmpty<E> as IntoIterator>::IntoIter;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
 impl<E: fmt::Display> fmt::Display for Errors<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.first.fmt(f)

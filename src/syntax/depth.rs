@@ -8,7 +8,7 @@
 
 use crate::source::{Loc, SourceFile};
 
-use super::err::{ParseError, TooDeep};
+use super::err::{ParseError, ParseErrorKind};
 
 /// The deepest nesting of parentheses and prefix operators a rule may have. The law's rules
 /// need 4.
@@ -92,7 +92,8 @@ fn close_prefixes(stack: &mut Vec<Open>) {
 }
 
 fn error(file: &SourceFile, at: usize, len: usize) -> ParseError {
-    ParseError::TooDeep(TooDeep::new(file, Loc::new(at, at + len), MAX_NESTING))
+    let kind = ParseErrorKind::TooDeep { limit: MAX_NESTING };
+    ParseError::new(kind, file, Loc::new(at, at + len))
 }
 
 fn is_word(b: u8) -> bool {

@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use super::ast::*;
 use super::depth::MAX_NESTING;
-use super::err::{DuplicateAttr, IntegerTooLarge, ParseError, TooDeep};
+use super::err::{ParseError, ParseErrorKind};
 use super::parser::Rule;
 use crate::source::{Loc, Node, SourceFile};
 
@@ -72,15 +72,19 @@ impl<'f> Lowerer<'f> {
         }
     }
 
+    /// Records an integer literal at `loc` that does not fit in 64 bits.
+    fn integer_too_large(&mut self, loc: Loc) {
+        let text = self.file.slice(loc).to_owned();
+        let kind = ParseErrorKind::IntegerTooLarge { text };
+        self.errors.push(ParseError::new(kind, self.file, loc));
+    }
+
     /// Lowers a nested part with `lower`, counting the nesting (see [`super::depth`]): past
     /// [`MAX_NESTING`] levels it is an error and nothing deeper is visited.
     fn nested<T>(&mut self, loc: Loc, lower: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
         if self.depth >= MAX_NESTING {
-            self.errors.push(ParseError::TooDeep(TooDeep::new(
-                self.file,
-                loc,
-                MAX_NESTING,
-            )));
+            let kind = ParseErrorKind::TooDeep { limit: MAX_NESTING };
+            self.errors.push(ParseError::new(kind, self.file, loc));
             return None;
         }
         self.depth += 1;
@@ -163,9 +167,11 @@ impl<'f> Lowerer<'f> {
         match slot {
             Some(first) => {
                 let first = first.loc;
-                self.errors.push(ParseError::Duplicate(DuplicateAttr::new(
-                    self.file, key, first, loc,
-                )));
+                let kind = ParseErrorKind::Duplicate {
+                    key: key.to_owned(),
+                    first,
+                };
+                self.errors.push(ParseError::new(kind, self.file, loc));
             }
             None => *slot = Some(value),
         }
@@ -791,10 +797,7 @@ impl<'f> Lowerer<'f> {
         match pair.as_str().parse() {
             Ok(n) => Node::new(n, loc),
             Err(_) => {
-                self.errors
-                    .push(ParseError::IntegerTooLarge(IntegerTooLarge::new(
-                        self.file, loc,
-                    )));
+                self.integer_too_large(loc);
                 Node::new(u64::MAX, loc)
             }
         }

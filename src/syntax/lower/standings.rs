@@ -3,7 +3,6 @@
 use pest::iterators::Pair;
 
 use super::super::ast::{Attrs, Clause, CriterionRef, Fraction, ScoreUnit, Standings};
-use super::super::err::{IntegerTooLarge, ParseError};
 use super::super::parser::Rule;
 use super::{Lowerer, inner};
 use crate::source::Node;
@@ -211,10 +210,7 @@ impl Lowerer<'_> {
                 loc,
             ),
             None => {
-                self.errors
-                    .push(ParseError::IntegerTooLarge(IntegerTooLarge::new(
-                        self.file, loc,
-                    )));
+                self.integer_too_large(loc);
                 Node::new(
                     Fraction {
                         numerator: 0,
