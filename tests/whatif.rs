@@ -6,31 +6,10 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 mod common;
 
-use common::law_text;
-
-use common::ROOT;
-
-/// Runs xqlaw in `dir`: exit code, standard output, standard error.
-fn xqlaw_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xqlaw"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn xqlaw(args: &[&str]) -> (i32, String, String) {
-    xqlaw_in(Path::new(ROOT), args)
-}
+use common::{ROOT, law_text, xqlaw, xqlaw_in};
 
 /// A fresh folder outside the project, named for the test.
 fn scratch(name: &str) -> PathBuf {

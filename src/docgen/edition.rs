@@ -311,16 +311,7 @@ fn diagram(s: &mut String, corpus: &Corpus, law: usize, d: &Diagram, n: u32) {
         s,
         "<table class=\"moves\"><tr><th></th><th>Trắng</th><th>Đen</th></tr>"
     );
-    for n in 0..spec.moves_text.len().div_ceil(2) {
-        let ply = |k: usize| spec.moves_text.get(k).map_or(String::new(), |m| html(m));
-        let _ = writeln!(
-            s,
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            n + 1,
-            ply(2 * n),
-            ply(2 * n + 1)
-        );
-    }
+    move_rows(s, &spec.moves_text);
     let _ = writeln!(s, "</table></div>");
     if !spec.errata.is_empty() {
         let fixes: Vec<String> = spec
@@ -387,5 +378,19 @@ fn side_text(r: &crate::compile::CompiledRules, side: &SideJudgement) -> String 
         format!("{who}: {outcome}")
     } else {
         format!("{who}: {outcome} — {}", names.join(", "))
+    }
+}
+
+/// The rows of a moves table: one numbered row per move pair, white's move then black's.
+pub(super) fn move_rows(s: &mut String, moves: &[String]) {
+    for n in 0..moves.len().div_ceil(2) {
+        let ply = |k: usize| moves.get(k).map_or(String::new(), |m| html(m));
+        let _ = writeln!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            n + 1,
+            ply(2 * n),
+            ply(2 * n + 1)
+        );
     }
 }

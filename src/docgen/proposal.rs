@@ -10,6 +10,7 @@ use similar::{ChangeTag, TextDiff};
 
 use super::Diagram;
 use super::diagram_page::board_plain;
+use super::edition::move_rows;
 use crate::analyses::Decided;
 use crate::analyses::coverage::Coverage;
 use crate::analyses::diff::Change;
@@ -258,16 +259,7 @@ fn cases(s: &mut String, p: &Proposal<'_>) {
                 s,
                 "<table class=\"moves\"><tr><th></th><th>Trắng <i>(Đỏ, red)</i></th><th>Đen <i>black</i></th></tr>"
             );
-            for n in 0..moves.len().div_ceil(2) {
-                let ply = |k: usize| moves.get(k).map_or(String::new(), |m| html(m));
-                let _ = writeln!(
-                    s,
-                    "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-                    n + 1,
-                    ply(2 * n),
-                    ply(2 * n + 1)
-                );
-            }
+            move_rows(s, &moves);
             let _ = writeln!(s, "</table>");
         }
         let expected = row

@@ -66,9 +66,15 @@ pub fn sources_absent(dir: &Path) -> bool {
 /// Runs the `xqlaw` binary with `args` in the project's folder, with no input: its exit code,
 /// standard output and standard error.
 pub fn xqlaw(args: &[&str]) -> (i32, String, String) {
+    xqlaw_in(Path::new(ROOT), args)
+}
+
+/// Runs the `xqlaw` binary with `args` in `dir`, with no input: its exit code, standard output
+/// and standard error.
+pub fn xqlaw_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_xqlaw"))
         .args(args)
-        .current_dir(ROOT)
+        .current_dir(dir)
         .output()
         .unwrap();
     (
