@@ -94,9 +94,10 @@ mod xiangqi;
 
 pub use batch::{BatchOptions, BatchSummary, MAX_BATCH_LINE, run_batch};
 pub use compile::{
-    CompileError, CompileErrors, CompileWarning, CompiledRules, Cond, EdgeKind, Expr, GraphFormat,
-    GraphNode, Meta, Pattern, RuleGraph, Ruling, RulingId, Term, TermId, VerdictRow,
-    compile_amendment, compile_str, load_rules, load_rules_in, rule_files,
+    CompileError, CompileErrorKind, CompileErrors, CompileWarning, CompileWarningKind,
+    CompiledRules, Cond, EdgeKind, Expr, GraphFormat, GraphNode, Meta, Pattern, RuleGraph, Ruling,
+    RulingId, Term, TermId, VerdictRow, compile_amendment, compile_str, load_rules, load_rules_in,
+    rule_files,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
 pub use eval::{
