@@ -18,8 +18,12 @@ const state = {
 // Verdicts in the law's words with the English gloss (`Trắng thua (red loses)`), as the
 // server fills them in from the book's own wording (`docgen::page::verdict`).
 const VERDICTS = /* the verdicts' words */ {};
-const verdictHtml = (v) =>
-  v ? `<span class="verdict-${v}">${VERDICTS[v] || v}</span>` : "<span>—</span>";
+// A verdict in the law's words, the English gloss in italics: `Trắng thua <i>red loses</i>`.
+function verdictHtml(v) {
+  if (!v) return "<span>—</span>";
+  const words = escapeHtml(VERDICTS[v] || v).replace(/ \(([^)]*)\)$/, " <i>$1</i>");
+  return `<span class="verdict-${v}">${words}</span>`;
+}
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
