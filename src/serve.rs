@@ -18,7 +18,7 @@
 //!   --report` writes ([`crate::docgen::proposal`]).
 //!
 //! Answers and errors speak as the law writes: Vietnamese first, the English in parentheses
-//! ([`err`] words every error); rulings and terms come with their Vietnamese names.
+//! (`serve/err.rs` words every error); rulings and terms come with their Vietnamese names.
 //!
 //! The server is meant for one person on their own machine. It binds the loopback address
 //! unless told otherwise, answers only requests addressed to itself (a `Host` guard against
