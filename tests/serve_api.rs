@@ -97,11 +97,17 @@ async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
 /// The law's text with `rook-on-crossed-pawn` allowing the chase and overriding the general
 /// perpetual-chase rulings: chasing a crossed pawn is allowed.
 fn crossed_pawn_allowed() -> String {
-    let law = std::fs::read_to_string("rules/vn-1999.rules").unwrap();
+    crossed_pawn_ruling("→ allowed\n    overrides perpetual-chase, unprotected-target")
+}
+
+/// The law's text with the outcome line of `rook-on-crossed-pawn` (`→ forbidden`) replaced
+/// by `lines`.
+fn crossed_pawn_ruling(lines: &str) -> String {
+    let law = law_text();
     let at = law.find("ruling rook-on-crossed-pawn").unwrap();
     let end = at + law[at..].find("→ forbidden").unwrap();
     format!(
-        "{}→ allowed\n    overrides perpetual-chase, unprotected-target{}",
+        "{}{lines}{}",
         &law[..end],
         &law[end + "→ forbidden".len()..]
     )
@@ -1100,13 +1106,18 @@ async fn a_same_size_replacement_that_keeps_the_time_is_read_anew() {
 /// general chase rulings still forbid the same play, so nothing changes, and the answer must
 /// say why.
 fn crossed_pawn_allowed_alone() -> String {
-    let law = law_text();
-    let at = law.find("ruling rook-on-crossed-pawn").unwrap();
-    let end = at + law[at..].find("→ forbidden").unwrap();
-    format!(
-        "{}→ allowed{}",
-        &law[..end],
-        &law[end + "→ forbidden".len()..]
+    crossed_pawn_ruling("→ allowed")
+}
+
+/// The workbench's corpus judged by vn-1999, and the edited text `text` compiled, as the
+/// library does it for `xqlaw whatif`.
+fn as_the_library_judges(text: &str) -> (xqlaw::analyses::whatif::Baseline, xqlaw::CompiledRules) {
+    let base = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let specs = xqlaw::corpus::load_specs(&[PathBuf::from("spec-tests")]).unwrap();
+    let amended = xqlaw::compile_amendment("edited.rules", text, Path::new("rules")).unwrap();
+    (
+        xqlaw::analyses::whatif::Baseline::new(base, specs.diagrams),
+        amended,
     )
 }
 
@@ -1188,10 +1199,8 @@ async fn an_edit_that_changes_nothing_is_explained_in_the_librarys_words() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["changes"].as_array().unwrap().len(), 0, "{body}");
     // The same reasons `xqlaw whatif` gives, in the same words, the rulings by their names.
-    let base = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
-    let specs = xqlaw::corpus::load_specs(&[PathBuf::from("spec-tests")]).unwrap();
-    let amended = xqlaw::compile_amendment("edited.rules", &text, Path::new("rules")).unwrap();
-    let whatif = xqlaw::analyses::whatif::Baseline::new(base, specs.diagrams).judge(&amended);
+    let (baseline, amended) = as_the_library_judges(&text);
+    let whatif = baseline.judge(&amended);
     assert!(!whatif.reasons.is_empty());
     let said: Vec<&str> = body["reasons"]
         .as_array()
@@ -1333,10 +1342,7 @@ async fn the_report_is_the_proposal_the_command_line_writes() {
     )
     .unwrap();
     // The library's proposal page of the same comparison, byte for byte.
-    let base = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
-    let specs = xqlaw::corpus::load_specs(&[PathBuf::from("spec-tests")]).unwrap();
-    let amended = xqlaw::compile_amendment("edited.rules", &text, Path::new("rules")).unwrap();
-    let baseline = xqlaw::analyses::whatif::Baseline::new(base, specs.diagrams);
+    let (baseline, amended) = as_the_library_judges(&text);
     let whatif = baseline.judge(&amended);
     let base = baseline.rules().unwrap();
     let plays: Vec<_> = baseline.diagrams().iter().map(|d| d.case_play()).collect();

@@ -74,6 +74,14 @@ pub fn outcome_vi(outcome: Outcome) -> &'static str {
     }
 }
 
+/// The mark of a ruling's outcome in a list of rulings: `✗` forbids, `✓` allows.
+pub fn outcome_mark(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Forbidden => "✗",
+        Outcome::Allowed => "✓",
+    }
+}
+
 /// Whether and where a play repeats, in Vietnamese, with the English line as the gloss.
 pub fn repetition_vi(repetition: &Repetition) -> String {
     let vi = match repetition {
@@ -104,10 +112,7 @@ pub fn judgement_vi(rules: &CompiledRules, j: &Judgement) -> String {
         let rulings: Vec<String> = side
             .rulings_in_force()
             .map(|f| {
-                let mark = match f.outcome {
-                    Outcome::Forbidden => "✗",
-                    Outcome::Allowed => "✓",
-                };
+                let mark = outcome_mark(f.outcome);
                 let target = f
                     .target
                     .as_ref()
