@@ -536,10 +536,8 @@ impl ErrorKind for CompileErrorKind {
             CompileErrorKind::RemoveLocal { defined, .. } => {
                 vec![(*defined, "defined here".to_owned())]
             }
-            CompileErrorKind::ChangingTargetsAfter { quantifier_at, .. } => {
-                vec![(*quantifier_at, "quantifier".to_owned())]
-            }
-            CompileErrorKind::SameTargetAfter { quantifier_at, .. } => {
+            CompileErrorKind::ChangingTargetsAfter { quantifier_at, .. }
+            | CompileErrorKind::SameTargetAfter { quantifier_at, .. } => {
                 vec![(*quantifier_at, "quantifier".to_owned())]
             }
             _ => Vec::new(),
