@@ -34,6 +34,7 @@ mod err;
 pub mod guard;
 pub mod jobs;
 pub mod listen;
+mod problem;
 mod routes;
 mod save;
 mod workbench;

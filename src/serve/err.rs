@@ -10,8 +10,8 @@ use axum::response::{IntoResponse, Response};
 use miette::Diagnostic;
 use serde::Serialize;
 
-use super::api::Problem;
 use super::jobs::JobError;
+use super::problem::Problem;
 use super::save::SaveError;
 
 /// What went wrong with a request.

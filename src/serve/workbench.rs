@@ -8,11 +8,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use super::api::{
     BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeAnswer, JudgeRequest,
-    Problem, ReasonAnswer, ReportRequest, RuleSetInfo, RuleSetText, SaveRequest, Saved,
-    WhatifAnswer, WhatifRequest,
+    ReasonAnswer, ReportRequest, RuleSetInfo, RuleSetText, SaveRequest, Saved, WhatifAnswer,
+    WhatifRequest,
 };
 use super::err::{ApiError, ApiErrorKind};
 use super::jobs::{Deadline, Jobs};
+use super::problem::Problem;
 use super::{Limits, save};
 use crate::analyses::whatif::{Baseline, base_path};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
@@ -484,7 +485,7 @@ impl Workbench {
             self.compile(&text)?;
             text
         } else {
-            let (line, _) = super::api::line_column(
+            let (line, _) = super::problem::line_column(
                 &request.rules,
                 header_name_at(&request.rules, &rules.name).unwrap_or(0),
             );
@@ -577,7 +578,7 @@ fn setting_too_large(text: &str, name: &str, value: u64, max: u64) -> Problem {
         .match_indices(name)
         .find(|(i, _)| text[..*i].trim_end().ends_with("setting"))
         .map_or(0, |(i, _)| i);
-    let (line, column) = super::api::line_column(text, at);
+    let (line, column) = super::problem::line_column(text, at);
     Problem {
         message: format!(
             "`{name}` = {value} lớn hơn mức bàn làm việc xử được (tối đa {max}) (`{name}` = {value} is more than the workbench judges with (at most {max}))"
