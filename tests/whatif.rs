@@ -616,3 +616,195 @@ fn whatif_report_refuses_a_path_that_could_lose_a_file() {
     assert!(err.contains("cannot write"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A rule file saved with a UTF-8 byte order mark (Notepad, some web editors) is read as the
+/// same text without it by every command; `fmt` drops the mark (the canonical layout has
+/// none), and a diagnostic in such a file still underlines the right text on the right line.
+#[test]
+fn a_rule_file_with_a_byte_order_mark_is_read_by_every_command() {
+    let dir = scratch("bom");
+    let amended = dir.join("amend.rules");
+    let bom = format!("\u{feff}{CHANGES_ONLY}");
+    fs::write(&amended, &bom).unwrap();
+    let a = path(&amended);
+    for (args, code, said) in [
+        (vec!["check", a], 1, "amend.rules: 4 conflicts"),
+        (vec!["whatif", a], 0, "4 of 102 cases change verdict"),
+        (vec!["test", "--quiet", "--rules", a], 1, "4 failed"),
+        (vec!["fmt", "--check", a], 1, "1 of 1 rule file not in the canonical layout"),
+    ] {
+        let (got, out, err) = xqlaw(&args);
+        assert_eq!(got, code, "{args:?}: {out}{err}");
+        assert!(
+            out.contains(said) || err.contains(said),
+            "{args:?}: {out}{err}"
+        );
+    }
+    // `fmt` rewrites the file without the mark, and nothing else changes.
+    let (code, _, err) = xqlaw(&["fmt", a]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(fs::read_to_string(&amended).unwrap(), CHANGES_ONLY);
+    let (code, _, err) = xqlaw(&["fmt", "--check", a]);
+    assert_eq!(code, 0, "{err}");
+    // An error after the mark: its line and its underlined word are the editor's.
+    fs::write(
+        &amended,
+        format!("\u{feff}{}", CHANGES_ONLY.replace("→ forbidden", "→ forbiden")),
+    )
+    .unwrap();
+    let (code, _, err) = xqlaw(&["check", a]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("amend.rules:7:"), "{err}");
+    assert!(err.contains("forbiden"), "{err}");
+    assert!(err.contains("did you mean `forbidden`"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 25, "Input as people type it": a misspelled keyword gets "did you mean", from the
+/// command line too (`overides`, `forbiden`).
+#[test]
+fn a_misspelled_keyword_gets_did_you_mean_from_check() {
+    let dir = scratch("typo");
+    let file = dir.join("typo.rules");
+    for (typo, word) in [
+        ("→ forbiden", "forbidden"),
+        ("→ forbidden overides perpetual-chase", "overrides"),
+    ] {
+        fs::write(&file, CHANGES_ONLY.replace("→ forbidden", typo)).unwrap();
+        let (code, out, err) = xqlaw(&["check", path(&file)]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(err.contains(&format!("did you mean `{word}`")), "{typo}: {err}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The records of `names` from `tests/data/records`, copied into a folder of their own with a
+/// licence file, as a dataset is shipped.
+fn records(dir: &Path, names: &[&str]) -> PathBuf {
+    let games = dir.join("games");
+    fs::create_dir_all(&games).unwrap();
+    for name in names {
+        fs::copy(
+            Path::new(ROOT).join("tests/data/records").join(name),
+            games.join(name),
+        )
+        .unwrap();
+    }
+    fs::write(
+        games.join("LICENSE"),
+        "Test Records Licence (TRL 1.0)\n\nCopyright (c) 2026 Someone\n\nMore text.\n",
+    )
+    .unwrap();
+    games
+}
+
+/// Issue 25, "the recorded games whose outcome changes": `--report FILE --games PATH` judges
+/// the records with the base and the amendment and lists each game whose outcome changes,
+/// with the board before the cycle, its FEN, its moves in the law's notation and both
+/// rulings, under the counts of the run and the credit of the records' licence.
+#[test]
+fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
+    // Perpetual check allowed: the constructed game that ends in one changes.
+    let copy = amended("report-games", "    → forbidden graver\n", "    → allowed\n");
+    let dir = copy.parent().unwrap().to_path_buf();
+    let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v10.xqf"]);
+    let report = dir.join("proposal.html");
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let (code, out, err) = xqlaw(&[
+        "whatif",
+        path(&copy),
+        "--base",
+        path(&base),
+        "--report",
+        path(&report),
+        "--games",
+        path(&games),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("3 of 102 cases change verdict\n"), "{out}");
+    assert!(
+        err.contains("games: 1 of 2 games change outcome under the amendment (0 refused)"),
+        "{err}"
+    );
+    let page = fs::read_to_string(&report).unwrap();
+    let section = &page[page.find("Ván đấu thực tế đổi kết quả (1)").unwrap()..];
+    for needle in [
+        "<b>1 trong 2 ván đổi kết quả.</b>",
+        "1 of 2 games change outcome under the amendment",
+        // The counts of the run, as `xqlaw games --summary` says them.
+        "<li>2 games read from 2 files, 0 refused</li>",
+        "<li>1 repetition in 1 game; 1 game ends on a repeated position</li>",
+        // The credit the records' licence asks for.
+        "Test Records Licence (TRL 1.0); Copyright (c) 2026 Someone",
+        // The game, its place, its board, FEN and moves in the law's notation.
+        "<h3>1. 构造的对局 — 红方 – 黑方</h3>",
+        "kết quả ghi trên biên bản <i>(recorded result)</i>: <code>0-1</code>",
+        "Lặp lại từ nước 4 đến nước 8",
+        "Cuối ván",
+        "<svg",
+        "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
+        "<td>X2.1</td>",
+        // Both rulings, with the rulings that decide them.
+        "Trước <i>(vn-1999)</i>: red loses (red: perpetual-check)",
+        "Sau <i>(vn-1999 (amended))</i>:",
+    ] {
+        assert!(section.contains(needle), "no `{needle}` in the games section");
+    }
+    // Two places changed (the repetition and the end), each drawn once.
+    assert_eq!(section.matches("<div class=\"case\">").count(), 2);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// When no recorded game changes, the page says so with what was judged; records that cannot
+/// be found, or a folder where no game can be read, are refused with nothing written; and
+/// `--games` asks for `--report`.
+#[test]
+fn whatif_report_says_when_no_game_changes_and_refuses_records_it_cannot_read() {
+    let copy = amended(
+        "report-no-game",
+        "    when some move checking and some move chasing and not every move checking\n    → allowed",
+        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
+    );
+    let dir = copy.parent().unwrap().to_path_buf();
+    let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v11.xqf"]);
+    let report = dir.join("proposal.html");
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let run = |games: &Path| {
+        xqlaw(&[
+            "whatif",
+            path(&copy),
+            "--base",
+            path(&base),
+            "--report",
+            path(&report),
+            "--games",
+            path(games),
+        ])
+    };
+    let (code, _, err) = run(&games);
+    assert_eq!(code, 0, "{err}");
+    let page = fs::read_to_string(&report).unwrap();
+    for needle in [
+        "Ván đấu thực tế đổi kết quả (0)",
+        "<b>0 trong 2 ván đổi kết quả.</b>",
+        "<li>1 repetition in 1 game; 1 game ends on a repeated position</li>",
+    ] {
+        assert!(page.contains(needle), "no `{needle}` in the report");
+    }
+    fs::remove_file(&report).unwrap();
+    // A path that does not exist, and a folder whose every record is refused.
+    let damaged = Path::new(ROOT).join("tests/data/records/damaged");
+    for (games, said) in [
+        (dir.join("no-such-folder"), "cannot read `"),
+        (damaged, "no game read under `"),
+    ] {
+        let (code, out, err) = run(&games);
+        assert_eq!(code, 1, "{}: {out}{err}", games.display());
+        assert!(err.contains(said), "{err}");
+        assert!(!report.exists(), "{}", games.display());
+    }
+    let (code, _, err) = xqlaw(&["whatif", path(&copy), "--games", path(&games)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--report"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
