@@ -631,7 +631,11 @@ fn a_rule_file_with_a_byte_order_mark_is_read_by_every_command() {
         (vec!["check", a], 1, "amend.rules: 4 conflicts"),
         (vec!["whatif", a], 0, "4 of 102 cases change verdict"),
         (vec!["test", "--quiet", "--rules", a], 1, "4 failed"),
-        (vec!["fmt", "--check", a], 1, "1 of 1 rule file not in the canonical layout"),
+        (
+            vec!["fmt", "--check", a],
+            1,
+            "1 of 1 rule file not in the canonical layout",
+        ),
     ] {
         let (got, out, err) = xqlaw(&args);
         assert_eq!(got, code, "{args:?}: {out}{err}");
@@ -649,7 +653,10 @@ fn a_rule_file_with_a_byte_order_mark_is_read_by_every_command() {
     // An error after the mark: its line and its underlined word are the editor's.
     fs::write(
         &amended,
-        format!("\u{feff}{}", CHANGES_ONLY.replace("→ forbidden", "→ forbiden")),
+        format!(
+            "\u{feff}{}",
+            CHANGES_ONLY.replace("→ forbidden", "→ forbiden")
+        ),
     )
     .unwrap();
     let (code, _, err) = xqlaw(&["check", a]);
@@ -673,7 +680,10 @@ fn a_misspelled_keyword_gets_did_you_mean_from_check() {
         fs::write(&file, CHANGES_ONLY.replace("→ forbidden", typo)).unwrap();
         let (code, out, err) = xqlaw(&["check", path(&file)]);
         assert_eq!(code, 1, "{out}{err}");
-        assert!(err.contains(&format!("did you mean `{word}`")), "{typo}: {err}");
+        assert!(
+            err.contains(&format!("did you mean `{word}`")),
+            "{typo}: {err}"
+        );
     }
     let _ = fs::remove_dir_all(&dir);
 }
@@ -705,7 +715,11 @@ fn records(dir: &Path, names: &[&str]) -> PathBuf {
 #[test]
 fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
     // Perpetual check allowed: the constructed game that ends in one changes.
-    let copy = amended("report-games", "    → forbidden graver\n", "    → allowed\n");
+    let copy = amended(
+        "report-games",
+        "    → forbidden graver\n",
+        "    → allowed\n",
+    );
     let dir = copy.parent().unwrap().to_path_buf();
     let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v10.xqf"]);
     let report = dir.join("proposal.html");
@@ -748,7 +762,10 @@ fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
         "Trước <i>(vn-1999)</i>: red loses (red: perpetual-check)",
         "Sau <i>(vn-1999 (amended))</i>:",
     ] {
-        assert!(section.contains(needle), "no `{needle}` in the games section");
+        assert!(
+            section.contains(needle),
+            "no `{needle}` in the games section"
+        );
     }
     // Two places changed (the repetition and the end), each drawn once.
     assert_eq!(section.matches("<div class=\"case\">").count(), 2);
@@ -807,4 +824,36 @@ fn whatif_report_says_when_no_game_changes_and_refuses_records_it_cannot_read() 
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--report"), "{err}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 25, "Input as people type it": `diff` of the law and an amended copy under the same
+/// rule-set name labels the two sides by their paths, in every format, never `vn-1999` twice.
+#[test]
+fn diff_of_two_files_of_one_rule_set_labels_the_sides_by_their_paths() {
+    let copy = amended("diff-labels", "    → forbidden graver\n", "    → allowed\n");
+    let (code, out, err) = xqlaw(&["diff", "rules/vn-1999.rules", path(&copy)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(&format!("rules/vn-1999.rules → {}\n", copy.display())),
+        "{out}"
+    );
+    assert!(
+        out.contains("      rules/vn-1999.rules: red loses (red: perpetual-check)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("      {}: ", copy.display())),
+        "{out}"
+    );
+    assert!(!out.contains("vn-1999: "), "{out}");
+    let (_, json, _) = xqlaw(&["diff", "rules/vn-1999.rules", path(&copy), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["first"], "rules/vn-1999.rules");
+    assert_eq!(json["second"], path(&copy));
+    let (_, md, _) = xqlaw(&["diff", "rules/vn-1999.rules", path(&copy), "--markdown"]);
+    assert!(
+        md.starts_with(&format!("## `rules/vn-1999.rules` → `{}`", copy.display())),
+        "{md}"
+    );
+    let _ = fs::remove_dir_all(copy.parent().unwrap());
 }

@@ -98,9 +98,7 @@ pub enum CommandError {
     )]
     #[diagnostic(
         code(xqlaw::cli::no_games),
-        help(
-            "`xqlaw games PATH` says why each record is refused; no report was written"
-        )
+        help("`xqlaw games PATH` says why each record is refused; no report was written")
     )]
     NoGames {
         /// The record paths given.

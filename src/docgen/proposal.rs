@@ -24,7 +24,7 @@ use crate::markdown::html;
 const STYLE: &str = "
 @page { size: A4; margin: 15mm; }
 @media print { body { max-width: none; } }
-body { font-family: 'Noto Serif', 'DejaVu Serif', Georgia, serif; font-size: 10.5pt; line-height: 1.35; color: #111; max-width: 180mm; margin: 0 auto; }
+body { font-family: 'Noto Serif', 'DejaVu Serif', Georgia, 'Noto Serif CJK TC', 'Noto Serif CJK SC', 'Source Han Serif', 'PMingLiU', 'SimSun', 'WenQuanYi Micro Hei', serif; font-size: 10.5pt; line-height: 1.35; color: #111; max-width: 180mm; margin: 0 auto; }
 h1 { font-size: 18pt; margin: 0 0 3mm; }
 h2 { font-size: 14pt; margin: 7mm 0 3mm; break-after: avoid; border-bottom: 1px solid #999; }
 h3 { font-size: 11.5pt; margin: 4mm 0 2mm; break-after: avoid; }
@@ -43,6 +43,9 @@ pre.diff .gap { color: #888; }
 .after { font-weight: bold; }
 .reason { background: #fff8e1; border-left: 3px solid #e0b000; padding: 1mm 3mm; margin: 2mm 0; }
 .small { font-size: 9pt; color: #444; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; }
+code.fen { word-break: break-all; }
 ";
 
 /// What a proposal shows, beside the comparison itself.
@@ -298,12 +301,20 @@ fn cases(s: &mut String, p: &Proposal<'_>) {
 
 /// A verdict in the law's words, with the English.
 pub(super) fn verdict_vi(v: &str) -> String {
+    match verdict_vi_alone(v) {
+        same if same == v => v.to_owned(),
+        words => format!("{words} ({})", v.replace('_', " ")),
+    }
+}
+
+/// A verdict in the law's words alone, where a heading gives the English.
+pub(super) fn verdict_vi_alone(v: &str) -> &str {
     match v {
-        "red_loses" => "Trắng thua (red loses)".to_owned(),
-        "black_loses" => "Đen thua (black loses)".to_owned(),
-        "draw" => "Hòa (draw)".to_owned(),
-        "no_repetition" => "Không lặp lại (no repetition)".to_owned(),
-        other => other.to_owned(),
+        "red_loses" => "Trắng thua",
+        "black_loses" => "Đen thua",
+        "draw" => "Hòa",
+        "no_repetition" => "Không lặp lại",
+        other => other,
     }
 }
 

@@ -150,10 +150,17 @@ mod tests {
         let before = first.before.as_ref().unwrap();
         assert_eq!(before.verdict, crate::vocab::Verdict::RedLoses);
         assert!(
-            before.decided.by.iter().any(|d| d.ruling == "perpetual-check"),
+            before
+                .decided
+                .by
+                .iter()
+                .any(|d| d.ruling == "perpetual-check"),
             "{before:?}"
         );
-        assert_ne!(first.after.as_ref().map(|r| r.verdict), Some(before.verdict));
+        assert_ne!(
+            first.after.as_ref().map(|r| r.verdict),
+            Some(before.verdict)
+        );
         // Judged by the base twice, nothing changes.
         let same = super::super::judge_game(&[law(), law()], game.record.clone());
         assert!(ChangedGame::of("g.xqf", &same).is_none());

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::GameRecords;
+use super::{GameRecords, verdict_vi_alone};
 use crate::analyses::Decided;
 use crate::docgen::board_svg::{Arrow, board_svg};
 use crate::docgen::diagram_page::ARROWS;
@@ -59,30 +59,82 @@ pub(super) fn section(s: &mut String, g: &GameRecords<'_>) {
         names.first().copied().unwrap_or("base"),
         names.get(1).copied().unwrap_or("amended"),
     );
+    overview(s, &judged.changed);
     for (k, game) in judged.changed.iter().enumerate() {
         one_game(s, k + 1, game, (before, after));
     }
 }
 
-/// One game: its heading, where it was read, its recorded result, then each changed place.
-fn one_game(s: &mut String, number: usize, game: &ChangedGame, names: (&str, &str)) {
+/// One row per changed game, before the details: what a committee reads first.
+fn overview(s: &mut String, games: &[ChangedGame]) {
+    if games.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "<table class=\"games\"><colgroup><col style=\"width:9mm\"><col><col style=\"width:22mm\"><col style=\"width:52mm\"></colgroup>\
+         <thead><tr><th>#</th><th>Ván <i>game</i></th><th>Kết quả ghi <i>recorded</i></th>\
+         <th>Trước → sau <i>before → after</i></th></tr></thead><tbody>"
+    );
+    for (k, game) in games.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>",
+            k + 1,
+            html(&title(game)),
+            game.record.result.as_str(),
+            html(&transitions(game))
+        );
+    }
+    let _ = writeln!(s, "</tbody></table>");
+}
+
+/// A game's changes in short, each kind once with its count: `Hòa → Trắng thua ×2`.
+fn transitions(game: &ChangedGame) -> String {
+    let verdict = |r: Option<&Ruling>| r.map_or("—", |r| verdict_vi_alone(r.verdict.as_str()));
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for c in &game.cycles {
+        let kind = format!(
+            "{} → {}",
+            verdict(c.before.as_ref()),
+            verdict(c.after.as_ref())
+        );
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    let shown: Vec<String> = kinds
+        .into_iter()
+        .map(|(kind, n)| if n > 1 { format!("{kind} ×{n}") } else { kind })
+        .collect();
+    shown.join("; ")
+}
+
+/// A game as a heading names it: its event (or title), players and date, else its index.
+fn title(game: &ChangedGame) -> String {
     let r = &game.record;
     let tag = |name: &str| r.tag(name).filter(|v| !v.is_empty());
-    let title = tag("Event")
-        .or_else(|| tag("Title"))
-        .map_or_else(|| format!("ván {} (game {})", r.index + 1, r.index + 1), str::to_owned);
+    let event = tag("Event").or_else(|| tag("Title")).map_or_else(
+        || format!("ván {} (game {})", r.index + 1, r.index + 1),
+        str::to_owned,
+    );
     let players = match (tag("Red"), tag("Black")) {
         (Some(red), Some(black)) => format!(" — {red} – {black}"),
         _ => String::new(),
     };
     let date = tag("Date").map(|d| format!(", {d}")).unwrap_or_default();
-    let _ = writeln!(
-        s,
-        "<h3>{number}. {}{}{}</h3><p class=\"small\"><code>{}</code>, ván thứ {} trong tệp <i>(game {} of the file)</i>; \
+    format!("{event}{players}{date}")
+}
+
+/// One game: each changed place, the first under the game's heading (kept on its page), where
+/// it was read and its recorded result.
+fn one_game(s: &mut String, number: usize, game: &ChangedGame, names: (&str, &str)) {
+    let r = &game.record;
+    let heading = format!(
+        "<h3>{number}. {}</h3><p class=\"small\"><code>{}</code>, ván thứ {} trong tệp <i>(game {} of the file)</i>; \
          {} nước <i>(plies)</i>; kết quả ghi trên biên bản <i>(recorded result)</i>: <code>{}</code></p>",
-        html(&title),
-        html(&players),
-        html(&date),
+        html(&title(game)),
         html(&game.file),
         r.index + 1,
         r.index + 1,
@@ -91,17 +143,27 @@ fn one_game(s: &mut String, number: usize, game: &ChangedGame, names: (&str, &st
     );
     // Ply `p` (from 0) is move `(p + 1) / 2 + 1` of a game Black began, else `p / 2 + 1`.
     let offset = usize::from(r.start.turn() == Color::Black);
-    for cycle in &game.cycles {
-        one_cycle(s, cycle, (cycle.ply + offset) / 2 + 1, names);
+    for (k, cycle) in game.cycles.iter().enumerate() {
+        let heading = if k == 0 { heading.as_str() } else { "" };
+        one_cycle(s, heading, cycle, (cycle.ply + offset) / 2 + 1, names);
     }
 }
 
 /// One place where the rulings differ: the board before the cycle and its moves, then both
 /// rulings.
-fn one_cycle(s: &mut String, c: &ChangedCycle, number: usize, (before, after): (&str, &str)) {
+fn one_cycle(
+    s: &mut String,
+    heading: &str,
+    c: &ChangedCycle,
+    number: usize,
+    (before, after): (&str, &str),
+) {
     let place = match c.repetition {
+        Some([first, last]) if first == last => format!(
+            "Thế cờ lặp lại sau nước thứ {first} <i>(a position stands again after ply {first})</i>"
+        ),
         Some([first, last]) => format!(
-            "Lặp lại từ nước {first} đến nước {last} <i>(the repetition of plies {first}–{last})</i>"
+            "Các thế cờ lặp lại sau nước thứ {first} đến {last} <i>(positions stand again after plies {first} to {last})</i>"
         ),
         None => "Cuối ván <i>(the verdict at the end of the game)</i>".to_owned(),
     };
@@ -130,7 +192,7 @@ fn one_cycle(s: &mut String, c: &ChangedCycle, number: usize, (before, after): (
     let svg = svg.split_once("?>").map_or(svg.as_str(), |(_, rest)| rest);
     let _ = writeln!(
         s,
-        "<div class=\"case\"><p>{place}</p><div class=\"board\">{svg}</div>\
+        "<div class=\"case\">{heading}<p>{place}</p><div class=\"board\">{svg}</div>\
          <p class=\"small\">FEN <i>(before the cycle, after ply {})</i>: <code class=\"fen\">{}</code></p>",
         c.ply,
         html(&fen)
