@@ -15,7 +15,6 @@ use xqlaw::analyses::whatif::Baseline;
 use xqlaw::corpus::{Corpus, Diagram, Scope, Specs, load_corpus, load_specs, run, spec_files};
 use xqlaw::docgen::generate;
 use xqlaw::facts::{Settings, compute};
-use xqlaw::notation::Notation;
 use xqlaw::{BatchOptions, run_batch};
 use xqlaw::{CompiledRules, compile_amendment, load_rules};
 
@@ -97,12 +96,7 @@ fn bench_batch(c: &mut Criterion) {
     let Some(rules) = rules() else { return };
     let input = batch_input(&diagrams(), BATCH_CASES);
     let cases = input.lines().count() as u64;
-    let options = BatchOptions {
-        notation: Notation::Iccs,
-        cycle: false,
-        assume_cycle: false,
-        chunk: 256,
-    };
+    let options = BatchOptions::default();
     let mut group = c.benchmark_group("xqlaw judge --batch");
     group.sample_size(10);
     group.throughput(Throughput::Elements(cases));

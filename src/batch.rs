@@ -77,6 +77,23 @@ pub struct BatchOptions {
     /// Lines judged in parallel as one job; while the last cases of a chunk finish, the next
     /// chunk starts (at most two are in flight).
     pub chunk: usize,
+    /// The help a failed line gives after its error, in the words of the front end that took
+    /// these options: the library's help speaks of "the last cycle", the command line names
+    /// `--cycle`. By default, the error's own help.
+    pub help: fn(&PlayError) -> Option<String>,
+}
+
+impl Default for BatchOptions {
+    /// ICCS moves, every play judged whole, chunks of 256 lines, the library's help.
+    fn default() -> BatchOptions {
+        BatchOptions {
+            notation: Notation::Iccs,
+            cycle: false,
+            assume_cycle: false,
+            chunk: 256,
+            help: |e| e.help().map(|help| help.to_string()),
+        }
+    }
 }
 
 /// What a batch run did.
@@ -414,7 +431,7 @@ fn judge_line(
                 Err(e) => (failed(id, number, &e.to_string()), false),
             }
         }
-        Err(e) => (failed(id, number, &one_line(&e)), false),
+        Err(e) => (failed(id, number, &one_line(&e, options)), false),
     }
 }
 
@@ -437,10 +454,10 @@ fn decide_line(
     eval::decide(rules, &play).map_err(PlayError::Eval)
 }
 
-/// An error with its help, on one line.
-fn one_line(e: &PlayError) -> String {
+/// An error with its help (as the options word it), on one line.
+fn one_line(e: &PlayError, options: BatchOptions) -> String {
     let mut text = e.to_string();
-    if let Some(help) = e.help() {
+    if let Some(help) = (options.help)(e) {
         text.push_str(&format!(" ({help})"));
     }
     text.replace('\n', " ")
@@ -462,10 +479,8 @@ mod tests {
 
     fn options() -> BatchOptions {
         BatchOptions {
-            notation: Notation::Iccs,
-            cycle: false,
-            assume_cycle: false,
             chunk: 4,
+            ..BatchOptions::default()
         }
     }
 

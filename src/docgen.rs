@@ -36,7 +36,7 @@ use std::path::PathBuf;
 use crate::corpus::{Corpus, Diagram};
 
 pub use book::BookOptions;
-pub use diagram_page::board_plain;
+pub use diagram_page::{board_of_play, board_plain};
 pub use edition::law_edition;
 pub use page::{COMMAND, GENERATED_MARK};
 pub use proposal::{GameRecords, Proposal, proposal};

@@ -52,7 +52,7 @@ impl Diagnostic for PlayError {
         match self.inner() {
             Some(e) => e.help(),
             None => Some(Box::new(
-                "give a play that returns to a position it passed through, or drop `--cycle`",
+                "give a play that returns to a position it passed through, or judge the whole play",
             )),
         }
     }
@@ -67,8 +67,10 @@ impl Diagnostic for PlayError {
     }
 }
 
-/// Why a play is judged as a presumed cycle when the user asks for it.
-pub const ASSUMED_BY_REQUEST: &str = "asked for (--assume-cycle or \"assume_cycle\": true)";
+/// Why a play is judged as a presumed cycle when the caller asks for it (`"assume_cycle":
+/// true` on a batch line or a workbench request). A front end with options of its own names
+/// them in its own reason, as the command line does.
+pub const ASSUMED_BY_REQUEST: &str = "asked for (\"assume_cycle\": true)";
 
 /// Reads a play: the position of `fen`, and `moves` written in `notation`, one text per ply.
 /// Unless they are ICCS, the moves are named by their texts in the notation's own form.

@@ -11,8 +11,14 @@
 //! - `POST /api/whatif`: an edited rule text judged against its base ([`crate::analyses::whatif`]);
 //! - `POST /api/case`: one case, with its board, moves, commentary and the explanation under
 //!   the edited rules;
-//! - `POST /api/judge`: any position and moves, as `xqlaw judge --json` answers;
-//! - `POST /api/save`: "Save as", a new rule file in the rules folder.
+//! - `POST /api/judge`: any position and moves, as `xqlaw judge --json` answers, with the
+//!   judgement in the law's words, the board and the repetition line;
+//! - `POST /api/save`: "Save as", a new rule file in the rules folder;
+//! - `POST /api/report`: the edited text's proposal, the one printable page `xqlaw whatif
+//!   --report` writes ([`crate::docgen::proposal`]).
+//!
+//! Answers and errors speak as the law writes: Vietnamese first, the English in parentheses
+//! (`serve/err.rs` words every error); rulings and terms come with their Vietnamese names.
 //!
 //! The server is meant for one person on their own machine. It binds the loopback address
 //! unless told otherwise, answers only requests addressed to itself (a `Host` guard against
@@ -24,6 +30,7 @@
 
 mod api;
 mod assets;
+mod err;
 pub mod guard;
 pub mod jobs;
 pub mod listen;

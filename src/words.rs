@@ -110,14 +110,23 @@ pub(crate) fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
+    closest(name, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+/// The candidate closest to `name`, if it is close enough to be a likely typo (the name
+/// [`did_you_mean`] suggests), for messages that word the suggestion themselves.
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
     candidates
         .into_iter()
         .filter(|c| *c != name)
         .map(|c| (text_distance(name, c), c))
         .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, c)| (*d, c.to_owned()))
-        .map(|(_, c)| format!("did you mean `{c}`?"))
+        .min_by_key(|(d, c)| (*d, *c))
+        .map(|(_, c)| c)
 }
 
 /// Case titles with runs of numbers folded: `Hình 1, Hình 2, Hình 3, Hình 5` becomes

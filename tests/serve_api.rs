@@ -97,11 +97,17 @@ async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
 /// The law's text with `rook-on-crossed-pawn` allowing the chase and overriding the general
 /// perpetual-chase rulings: chasing a crossed pawn is allowed.
 fn crossed_pawn_allowed() -> String {
-    let law = std::fs::read_to_string("rules/vn-1999.rules").unwrap();
+    crossed_pawn_ruling("→ allowed\n    overrides perpetual-chase, unprotected-target")
+}
+
+/// The law's text with the outcome line of `rook-on-crossed-pawn` (`→ forbidden`) replaced
+/// by `lines`.
+fn crossed_pawn_ruling(lines: &str) -> String {
+    let law = law_text();
     let at = law.find("ruling rook-on-crossed-pawn").unwrap();
     let end = at + law[at..].find("→ forbidden").unwrap();
     format!(
-        "{}→ allowed\n    overrides perpetual-chase, unprotected-target{}",
+        "{}{lines}{}",
         &law[..end],
         &law[end + "→ forbidden".len()..]
     )
@@ -162,7 +168,10 @@ async fn a_rule_set_text_is_the_file() {
     assert_eq!(body["text"].as_str().unwrap(), law_text());
     let (status, body) = get("/api/rulesets/vn-199").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["error"], "no rule set `vn-199` in `rules`");
+    assert_eq!(
+        body["error"],
+        "không có bộ luật `vn-199` trong `rules` (no rule set `vn-199` in `rules`)"
+    );
     assert!(body["help"].as_str().unwrap().contains("vn-1999"), "{body}");
     // A path is not a name.
     let (status, _) = get("/api/rulesets/..%2FCargo.toml").await;
@@ -331,7 +340,14 @@ async fn a_case_has_its_board_moves_and_explanation_under_the_edit() {
     assert_eq!(body["after"], "red_loses");
     let (status, body) = post("/api/case", json!({"base": "vn-1999", "id": "hinh-740"})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["error"], "no case `hinh-740`");
+    assert_eq!(
+        body["error"],
+        "không có hình `hinh-740` (no case `hinh-740`)"
+    );
+    assert!(
+        body["help"].as_str().unwrap().starts_with("có phải `hinh-"),
+        "{body}"
+    );
 }
 
 // ----- free judging --------------------------------------------------------------------------
@@ -350,6 +366,10 @@ async fn judge_answers_as_the_command_line_does() {
     let answer = body.as_object_mut().unwrap();
     assert_eq!(answer.remove("notation"), Some(json!("vi")));
     assert_eq!(answer.remove("also_reads_in"), Some(json!([])));
+    // And what the page shows with it: the judgement in the law's words, names, the board.
+    for shown in ["said", "repetition_said", "names", "board"] {
+        assert!(answer.remove(shown).is_some(), "{shown}");
+    }
     // The same object as `xqlaw judge --json` prints.
     let rules = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
     let play = xqlaw::read_play(HINH_62, &moves, xqlaw::Notation::Vietnamese).unwrap();
@@ -470,7 +490,10 @@ async fn bad_bodies_are_4xx_json_errors() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
-        body["error"].as_str().unwrap().starts_with("bad JSON"),
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("JSON không hợp lệ (bad JSON)"),
         "{body}"
     );
     assert_eq!(body["line"], 1);
@@ -535,7 +558,9 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
     let mut assumed = assumed;
     let answer = assumed.as_object_mut().unwrap();
     assert_eq!(answer.remove("notation"), Some(json!("iccs")));
-    answer.remove("also_reads_in");
+    for shown in ["also_reads_in", "said", "repetition_said", "names", "board"] {
+        answer.remove(shown);
+    }
     assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
     let bad = json!({"rules": "vn-1999", "moves": moves, "assume_cycle": "yes"});
     let (status, _) = post("/api/judge", bad).await;
@@ -748,7 +773,7 @@ async fn save_as_never_writes_outside_the_rules_folder() {
             body["error"]
                 .as_str()
                 .unwrap()
-                .starts_with("cannot save as")
+                .starts_with("không lưu được thành")
         );
     }
     assert_eq!(files(&root), before_root);
@@ -951,8 +976,8 @@ async fn a_whatif_with_more_rulings_than_the_bound_is_refused_at_once() {
     assert_eq!(
         message,
         format!(
-            "the rule set has 530 rulings, more than the workbench judges with (at most {})",
-            xqlaw::serve::MAX_RULINGS
+            "bộ luật có 530 quy tắc, nhiều hơn bàn làm việc xử được (tối đa {max}) (the rule set has 530 rulings, more than the workbench judges with (at most {max}))",
+            max = xqlaw::serve::MAX_RULINGS
         )
     );
 }
@@ -1073,4 +1098,273 @@ async fn a_same_size_replacement_that_keeps_the_time_is_read_anew() {
     );
     assert!(titles(wb).await.contains("(2099)"));
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+// ----- issue 25: Vietnamese throughout, the fonts, the report, the free judgement ------------
+
+/// The law's text with `rook-on-crossed-pawn` turned to `allowed` and nothing else: the
+/// general chase rulings still forbid the same play, so nothing changes, and the answer must
+/// say why.
+fn crossed_pawn_allowed_alone() -> String {
+    crossed_pawn_ruling("→ allowed")
+}
+
+/// The workbench's corpus judged by vn-1999, and the edited text `text` compiled, as the
+/// library does it for `xqlaw whatif`.
+fn as_the_library_judges(text: &str) -> (xqlaw::analyses::whatif::Baseline, xqlaw::CompiledRules) {
+    let base = xqlaw::load_rules(Path::new("rules/vn-1999.rules")).unwrap();
+    let specs = xqlaw::corpus::load_specs(&[PathBuf::from("spec-tests")]).unwrap();
+    let amended = xqlaw::compile_amendment("edited.rules", text, Path::new("rules")).unwrap();
+    (
+        xqlaw::analyses::whatif::Baseline::new(base, specs.diagrams),
+        amended,
+    )
+}
+
+/// Whether a message says itself in Vietnamese first: some letter outside ASCII before the
+/// English gloss in parentheses.
+fn vietnamese_first(message: &str) -> bool {
+    let head = message.split(" (").next().unwrap_or(message);
+    !head.is_ascii()
+}
+
+#[tokio::test]
+async fn the_apis_errors_are_in_vietnamese_first() {
+    let app = || router(workbench());
+    let json_type = [("content-type", "application/json")];
+    let bad = [
+        ("GET", "/api/rulesets/vn-199", None),
+        ("GET", "/api/nothing", None),
+        ("GET", "/api/whatif", None),
+        ("GET", "/assets/nothing.js", None),
+        ("GET", "/api/cases?bse=vn-1999", None),
+        ("POST", "/api/whatif", Some("{\"base\": ".to_owned())),
+        (
+            "POST",
+            "/api/case",
+            Some(json!({"base": "vn-1999", "id": "hinh-740"}).to_string()),
+        ),
+        (
+            "POST",
+            "/api/judge",
+            Some(json!({"rules": "vn-1999", "fen": "x", "moves": ["h2e2"]}).to_string()),
+        ),
+        (
+            "POST",
+            "/api/judge",
+            Some(json!({"rules": "vn-1999", "moves": ["a0a5"], "notation": "iccs"}).to_string()),
+        ),
+        (
+            "POST",
+            "/api/save",
+            Some(json!({"name": "../x", "rules": law_text()}).to_string()),
+        ),
+        (
+            "POST",
+            "/api/whatif",
+            Some(
+                json!({"base": "vn-1999", "rules": "rules x extends vn-1999\nrulng y\n"})
+                    .to_string(),
+            ),
+        ),
+    ];
+    for (method, uri, body) in bad {
+        let (status, answer, _) = send(app(), method, uri, body.clone(), &json_type).await;
+        assert!(status.is_client_error(), "{uri}: {status} {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(vietnamese_first(error), "{uri} {body:?}: {error}");
+        // The help of a position or move the library refused is the library's own, in
+        // English still (its errors are not the server's); the server's own help is not.
+        if let Some(help) = answer["help"].as_str().filter(|_| uri != "/api/judge") {
+            assert!(vietnamese_first(help), "{uri}: help {help}");
+        }
+    }
+    // A request addressed to another name, and a POST from another origin.
+    let (status, answer, _) = send(app(), "GET", "/", None, &[("host", "evil.example:8080")]).await;
+    assert_eq!(status, StatusCode::MISDIRECTED_REQUEST);
+    assert!(
+        vietnamese_first(answer["error"].as_str().unwrap()),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn an_edit_that_changes_nothing_is_explained_in_the_librarys_words() {
+    let text = crossed_pawn_allowed_alone();
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-1999", "rules": text.clone()}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["changes"].as_array().unwrap().len(), 0, "{body}");
+    // The same reasons `xqlaw whatif` gives, in the same words, the rulings by their names.
+    let (baseline, amended) = as_the_library_judges(&text);
+    let whatif = baseline.judge(&amended);
+    assert!(!whatif.reasons.is_empty());
+    let said: Vec<&str> = body["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["said"].as_str().unwrap())
+        .collect();
+    let library: Vec<String> = whatif.reasons.iter().map(|r| r.line_by_name()).collect();
+    assert_eq!(said, library);
+    assert!(
+        said[0].contains("bắt mãi (`perpetual-chase`)"),
+        "the ruling that keeps the verdict, by its name: {}",
+        said[0]
+    );
+    assert!(
+        said[0].contains("overrides perpetual-chase"),
+        "what to write: {}",
+        said[0]
+    );
+    // The table names rulings by their Vietnamese names.
+    assert_eq!(body["names"]["perpetual-chase"], "bắt mãi");
+    let (_, cases) = get("/api/cases?base=vn-1999").await;
+    assert_eq!(cases["names"]["checking"], "chiếu Tướng");
+}
+
+#[tokio::test]
+async fn a_case_is_explained_in_the_laws_words_first() {
+    let request = json!({"base": "vn-1999", "id": "hinh-74", "rules": crossed_pawn_allowed()});
+    let (status, body) = post("/api/case", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let explanation = body["explanation"].as_str().unwrap();
+    assert!(
+        explanation.starts_with("Phán quyết (verdict): Hòa (draw)\n"),
+        "{explanation}"
+    );
+    assert!(
+        explanation.contains("Lặp lại (repetition): thế cờ lúc đầu lặp lại sau nước 4, 8, 12"),
+        "{explanation}"
+    );
+    assert!(
+        explanation.contains("Trắng (Red), 6 nước (moves): được phép (allowed)"),
+        "{explanation}"
+    );
+    assert!(
+        explanation.contains("Xe bắt mãi Tốt đã qua sông (`rook-on-crossed-pawn`)"),
+        "{explanation}"
+    );
+    // The full explanation follows, after the law's words.
+    let full = explanation.find("rule set vn-1999").unwrap();
+    assert!(full > explanation.find("Giải thích đầy đủ").unwrap());
+}
+
+#[tokio::test]
+async fn free_judging_shows_the_board_and_the_repetition_line() {
+    let request = json!({
+        "rules": "vn-1999",
+        "fen": HINH_62,
+        "moves": ["P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5"],
+    });
+    let (status, body) = post("/api/judge", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let board = body["board"].as_str().unwrap();
+    assert!(board.starts_with("<svg"), "{board}");
+    // The first plies drawn as arrows, numbered as the case view numbers them.
+    assert!(board.contains("1 P1/1"), "{board}");
+    let repetition = body["repetition_said"].as_str().unwrap();
+    assert!(repetition.starts_with("thế cờ "), "{repetition}");
+    assert!(repetition.contains("(the position "), "{repetition}");
+    let said = body["said"].as_str().unwrap();
+    assert!(
+        said.starts_with("Phán quyết (verdict): Trắng thua (red loses)"),
+        "{said}"
+    );
+    assert_eq!(
+        body["names"]["cannon-screen-on-rook"]
+            .as_str()
+            .map(|n| !n.is_empty()),
+        Some(true)
+    );
+}
+
+#[tokio::test]
+async fn the_monospace_font_that_reads_vietnamese_is_served() {
+    for file in [
+        "mono-latin-400.woff2",
+        "mono-latin-700.woff2",
+        "mono-vietnamese-400.woff2",
+        "mono-vietnamese-700.woff2",
+    ] {
+        let app = router(workbench());
+        let request = Request::builder()
+            .uri(format!("/assets/{file}"))
+            .header("host", LOCAL)
+            .body(Body::empty())
+            .unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{file}");
+        assert_eq!(response.headers()["content-type"], "font/woff2");
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert!(bytes.starts_with(b"wOF2"), "{file}");
+    }
+    let (_, _, css) = send(router(workbench()), "GET", "/assets/app.css", None, &[]).await;
+    assert!(
+        css.contains("--mono: \"Xqlaw Mono\""),
+        "the editor's font comes first"
+    );
+    assert!(css.contains("/assets/mono-vietnamese-400.woff2"));
+}
+
+#[tokio::test]
+async fn the_report_is_the_proposal_the_command_line_writes() {
+    let text = crossed_pawn_allowed();
+    let request = json!({"base": "vn-1999", "rules": text, "name": "vn-1999.rules"});
+    let app = router(workbench());
+    let request = Request::builder()
+        .method("POST")
+        .uri("/api/report")
+        .header("host", LOCAL)
+        .header("content-type", "application/json")
+        .body(Body::from(request.to_string()))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/html; charset=utf-8"
+    );
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"vn-1999-de-xuat.html\""
+    );
+    let page = String::from_utf8(
+        axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap()
+            .to_vec(),
+    )
+    .unwrap();
+    // The library's proposal page of the same comparison, byte for byte.
+    let (baseline, amended) = as_the_library_judges(&text);
+    let whatif = baseline.judge(&amended);
+    let base = baseline.rules().unwrap();
+    let plays: Vec<_> = baseline.diagrams().iter().map(|d| d.case_play()).collect();
+    let coverage = xqlaw::analyses::coverage::coverage;
+    let expected = xqlaw::docgen::proposal(&xqlaw::docgen::Proposal {
+        whatif: &whatif,
+        base,
+        amended: &amended,
+        diagrams: baseline.diagrams(),
+        base_text: (&law_text(), "rules/vn-1999.rules"),
+        amended_text: (&text, "vn-1999.rules"),
+        coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
+        command: "xqlaw serve: Tải báo cáo (Download report)",
+    });
+    assert_eq!(page, expected);
+    assert!(page.contains("Hình 74"), "the changed cases are in it");
+    // A text with errors gives the errors, not a page.
+    let (status, body) = post(
+        "/api/report",
+        json!({"base": "vn-1999", "rules": "rules x extends vn-1999\nrulng y\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["errors"].is_array(), "{body}");
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use miette::Diagnostic;
 use thiserror::Error;
+use xqlaw::{EvalError, PlayError};
 
 /// Paths shown as a list: each in backticks, joined by commas.
 fn shown(paths: &[PathBuf]) -> String {
@@ -204,6 +205,52 @@ pub enum CommandWarning {
     #[error("listening on {0}: other machines can reach the workbench and save rule files")]
     #[diagnostic(code(xqlaw::cli::open_workbench))]
     OpenWorkbench(std::net::SocketAddr),
+}
+
+/// A play `judge` could not judge: the library's error, whose help names the command line's
+/// options where the library speaks of a play's last cycle. The library says "judge the whole
+/// play"; here that is "drop `--cycle`".
+#[derive(Debug, Error)]
+#[error(transparent)]
+pub struct FlaggedPlayError<'a>(pub &'a PlayError);
+
+impl FlaggedPlayError<'_> {
+    /// The help in the command line's words, for the errors whose help names an option.
+    fn flag_help(&self) -> Option<&'static str> {
+        match self.0 {
+            PlayError::NoCycle => {
+                Some("give a play that returns to a position it passed through, or drop `--cycle`")
+            }
+            PlayError::Eval(EvalError::Empty(_)) => {
+                Some("give the disputed moves, or use `--cycle` on a play that repeats a position")
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Diagnostic for FlaggedPlayError<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.0.code()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        match self.flag_help() {
+            Some(help) => Some(Box::new(help)),
+            None => self.0.help(),
+        }
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.0.severity()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.source_code()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.0.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        self.0.related()
+    }
 }
 
 /// Prints `error` through miette on standard error and gives exit 1.

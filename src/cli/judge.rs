@@ -4,15 +4,25 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use miette::Diagnostic;
 use xqlaw::CompiledRules;
 use xqlaw::START_FEN;
 use xqlaw::notation::{self, Notation, move_texts};
-use xqlaw::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use xqlaw::{BatchOptions, run_batch};
 use xqlaw::{Judgement, Position, judge};
+use xqlaw::{PlayError, read_play};
 
+use super::err::FlaggedPlayError;
 use super::render;
 use super::rules::load;
+
+/// Why `judge --assume-cycle` judges a play as a presumed cycle (the explanation shows it).
+const ASSUMED_BY_FLAG: &str = "asked for (--assume-cycle or \"assume_cycle\": true)";
+
+/// What follows the explanation of a play that repeats nothing: how to ask for it to be judged
+/// as a presumed cycle anyway.
+const HOW_TO_ASSUME: &str = "To judge the moves as a presumed cycle, say so: \
+`judge --assume-cycle`, `\"assume_cycle\": true` on a batch line, or `assume_cycle` in a spec file.";
 
 /// Arguments of `xqlaw judge`.
 #[derive(Debug, clap::Args)]
@@ -121,13 +131,15 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         Ok(judgement) => {
             if args.json {
                 return super::print_json(&judgement);
-            } else {
-                out!("{}", judgement.explain());
+            }
+            out!("{}", judgement.explain());
+            if !judgement.repetition.judged() {
+                outln!("{HOW_TO_ASSUME}");
             }
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprint!("{}", render(&e));
+            eprint!("{}", render(&FlaggedPlayError(&e)));
             ExitCode::FAILURE
         }
     }
@@ -147,7 +159,7 @@ fn judge_one(
         play = play.last_cycle().ok_or(PlayError::NoCycle)?;
     }
     if args.assume_cycle {
-        play = play.assuming_cycle(ASSUMED_BY_REQUEST);
+        play = play.assuming_cycle(ASSUMED_BY_FLAG);
     }
     judge(rules, &play).map_err(PlayError::Eval)
 }
@@ -179,6 +191,7 @@ fn run_batch_file(
         cycle: args.cycle,
         assume_cycle: args.assume_cycle,
         chunk: 256,
+        help: |e| FlaggedPlayError(e).help().map(|help| help.to_string()),
     };
     let result = run_batch(rules, input, output, options, |n| {
         if let Some(bar) = &bar {

@@ -340,21 +340,51 @@ pub fn ruling_link(corpus: &Corpus, k: usize, id: &str, here: &str) -> String {
 
 /// The first plies of the disputed play as numbered arrows.
 fn arrows(d: &Diagram) -> Vec<Arrow> {
-    let mut pos = *d.play.start();
-    let mut arrows = Vec::new();
-    for (k, &m) in d.play.moves().iter().take(ARROWS).enumerate() {
-        let color = pos.turn();
+    arrows_of(d.play.start(), d.play.moves(), |k| {
         let printed = d.spec.moves_text.get(k).map(String::as_str).unwrap_or("");
         let iccs = d.spec.moves.get(k).map(String::as_str).unwrap_or("");
+        format!("{} {printed} ({iccs})", k + 1)
+    })
+}
+
+/// The first [`ARROWS`] plies of the moves `moves` from `start` as arrows, ply `k` (from 0)
+/// captioned `label(k)`.
+fn arrows_of(
+    start: &crate::xiangqi::Position,
+    moves: &[crate::xiangqi::Move],
+    label: impl Fn(usize) -> String,
+) -> Vec<Arrow> {
+    let mut pos = *start;
+    let mut arrows = Vec::new();
+    for (k, &m) in moves.iter().take(ARROWS).enumerate() {
         arrows.push(Arrow {
             from: m.from,
             to: m.to,
-            color,
-            label: format!("{} {printed} ({iccs})", k + 1),
+            color: pos.turn(),
+            label: label(k),
         });
         pos.play_unchecked(m);
     }
     arrows
+}
+
+/// The board of any play, as a case's board is drawn: the start position with the first
+/// plies as numbered arrows (captioned in the notation the moves were written in, and in
+/// ICCS), no caption. The free-judging tab of the workbench shows it.
+pub fn board_of_play(play: &crate::eval::Play, title: &str) -> String {
+    let texts = play.texts().unwrap_or_default();
+    let arrows = arrows_of(play.start(), play.moves(), |k| {
+        let iccs = play
+            .moves()
+            .get(k)
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        match texts.get(k) {
+            Some(text) => format!("{} {text} ({iccs})", k + 1),
+            None => format!("{} {iccs}", k + 1),
+        }
+    });
+    board_svg(play.start(), title, &arrows, &[])
 }
 
 /// The SVG picture of a diagram's start position with the first plies as arrows and a

@@ -10,12 +10,11 @@
 
 use std::fmt::Write as _;
 
-use super::articles::Item;
 use super::bibliography;
 use super::book;
 use super::decree::{Printer, figure_anchor, item_anchor};
 use super::diagram_page::board_plain;
-use super::page::{Agreement, verdict};
+use super::page::{Agreement, outcome_mark, ruling_label, verdict};
 use super::{Corpus, Diagram};
 use crate::analyses::trace::{Shown, Status, Trace, trace_chapters};
 use crate::compile::CompiledRules;
@@ -353,17 +352,11 @@ fn side_text(r: &crate::compile::CompiledRules, side: &SideJudgement) -> String 
     let names: Vec<String> = side
         .rulings_in_force()
         .map(|f| {
-            let mark = match f.outcome {
-                RulingOutcome::Forbidden => "✗",
-                RulingOutcome::Allowed => "✓",
-            };
-            let label = r
-                .rulings
-                .iter()
-                .enumerate()
-                .find(|(_, x)| x.id == f.id)
-                .map_or_else(|| f.id.clone(), |(k, x)| Item::Ruling(x, k).label());
-            format!("{mark} {}", html(&label))
+            format!(
+                "{} {}",
+                outcome_mark(f.outcome),
+                html(&ruling_label(r, &f.id))
+            )
         })
         .collect();
     let who = if side.side.name() == "red" {

@@ -2,9 +2,14 @@
 //! verdicts in Vietnamese with their English gloss. Text taken from a spec file or a rule file
 //! reaches a page only through [`crate::markdown`].
 
+use std::fmt::Write as _;
+
 use super::Diagram;
-use crate::eval::Judgement;
-use crate::vocab::Verdict;
+use super::articles::Item;
+use crate::compile::CompiledRules;
+use crate::eval::{Judgement, SideJudgement};
+use crate::facts::Repetition;
+use crate::vocab::{Outcome, Verdict};
 
 /// The command that generates the documentation.
 pub const COMMAND: &str = "xqlaw docs --out docs/";
@@ -40,6 +45,103 @@ pub fn verdict(v: Option<Verdict>) -> String {
 /// A verdict in Vietnamese only, or `—`: for table cells.
 pub fn verdict_short(v: Option<Verdict>) -> &'static str {
     v.map_or("—", vi)
+}
+
+/// A ruling as the prose names it: its `name`, else `quy tắc (Điều N)`, else its id.
+pub fn ruling_label(rules: &CompiledRules, id: &str) -> String {
+    rules
+        .rulings
+        .iter()
+        .enumerate()
+        .find(|(_, x)| x.id == id)
+        .map_or_else(|| id.to_owned(), |(k, x)| Item::Ruling(x, k).label())
+}
+
+/// A side in the law's word, with the English gloss: `Trắng (Red)`, `Đen (Black)`.
+pub fn side_vi(side: &SideJudgement) -> &'static str {
+    if side.side.name() == "red" {
+        "Trắng (Red)"
+    } else {
+        "Đen (Black)"
+    }
+}
+
+/// A ruling's outcome in the law's words, with the English gloss.
+pub fn outcome_vi(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Forbidden => "bị cấm (forbidden)",
+        Outcome::Allowed => "được phép (allowed)",
+    }
+}
+
+/// The mark of a ruling's outcome in a list of rulings: `✗` forbids, `✓` allows.
+pub fn outcome_mark(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Forbidden => "✗",
+        Outcome::Allowed => "✓",
+    }
+}
+
+/// Whether and where a play repeats, in Vietnamese, with the English line as the gloss.
+pub fn repetition_vi(repetition: &Repetition) -> String {
+    let vi = match repetition {
+        Repetition::Repeats { plies, .. } => {
+            let first = match plies.first() {
+                Some(0) | None => "lúc đầu".to_owned(),
+                Some(p) => format!("sau nước {p}"),
+            };
+            let again: Vec<String> = plies.iter().skip(1).map(ToString::to_string).collect();
+            format!("thế cờ {first} lặp lại sau nước {}", again.join(", "))
+        }
+        Repetition::Assumed { .. } => {
+            "không thế cờ nào lặp lại; xử như một vòng lặp giả định".to_owned()
+        }
+        Repetition::None => "không thế cờ nào lặp lại, nên không có gì để xử".to_owned(),
+    };
+    format!("{vi} ({})", repetition.describe())
+}
+
+/// A judgement as a reader of the law reads it, Vietnamese first with the English gloss: the
+/// verdict, the repetition, each side with the rulings in force by their names (ids and
+/// targets after), and the verdict row. [`Judgement::explain`] has the full detail.
+pub fn judgement_vi(rules: &CompiledRules, j: &Judgement) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Phán quyết (verdict): {}", verdict(Some(j.verdict)));
+    let _ = writeln!(s, "Lặp lại (repetition): {}", repetition_vi(&j.repetition));
+    for side in [&j.red, &j.black] {
+        let rulings: Vec<String> = side
+            .rulings_in_force()
+            .map(|f| {
+                let mark = outcome_mark(f.outcome);
+                let target = f
+                    .target
+                    .as_ref()
+                    .map(|t| format!(" trên (on) {t}"))
+                    .unwrap_or_default();
+                format!("{mark} {} (`{}`){target}", ruling_label(rules, &f.id), f.id)
+            })
+            .collect();
+        let list = if rulings.is_empty() {
+            "không quy tắc nào (no ruling fired)".to_owned()
+        } else {
+            rulings.join("; ")
+        };
+        let _ = writeln!(
+            s,
+            "{}, {} nước (moves): {} — {list}",
+            side_vi(side),
+            side.moves,
+            outcome_vi(side.outcome)
+        );
+    }
+    if let Some(row) = &j.row {
+        let _ = writeln!(
+            s,
+            "Hàng {} của bảng phán quyết (verdict row {}), side = {}: {}",
+            row.row, row.row, row.side, row.text
+        );
+    }
+    s
 }
 
 /// What a rule set made of a diagram: the expected verdict (if the spec file states one),

@@ -24,7 +24,7 @@ pub enum EvalError {
 #[error("there are no moves to judge")]
 #[diagnostic(
     code(xqlaw::eval::empty),
-    help("give the disputed moves, or use `--cycle` on a play that repeats a position")
+    help("give the disputed moves, or the last cycle of a play that repeats a position")
 )]
 pub struct EmptyPlay(());
 

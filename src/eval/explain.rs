@@ -178,11 +178,12 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
     Ok(())
 }
 
-/// Why a play that repeats nothing gets no verdict, with the law's words.
+/// Why a play that repeats nothing gets no verdict, with the law's words. How to ask for a
+/// presumed cycle instead ([`crate::Play::assuming_cycle`]) is the front end's to say, in the
+/// words of its own options.
 const NO_REPETITION: &str = "No ruling is tried: the law judges repeated play only, \"lặp đi lặp \
 lại nhiều lần không thay đổi\" (Điều 22.11), \"đi cờ luân phiên nguyên trạng\" (Điều 24.2), and \
-no position of these moves stands twice.\nTo judge the moves as a presumed cycle, say so: \
-`judge --assume-cycle`, `\"assume_cycle\": true` on a batch line, or `assume_cycle` in a spec file.";
+no position of these moves stands twice.";
 
 fn write_side(out: &mut String, s: &SideJudgement) -> std::fmt::Result {
     writeln!(

@@ -1,14 +1,16 @@
-//! The JSON API's requests, answers and errors. Requests refuse unknown fields, so a typo in
+//! The JSON API's requests and answers (its errors are in [`super::err`]). Requests refuse unknown fields, so a typo in
 //! a field name is an error rather than a silently ignored option.
 
-use axum::Json;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use miette::Diagnostic;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::err::{ApiError, ApiErrorKind};
+use std::collections::BTreeMap;
+
+use crate::analyses::whatif::Reason;
 use crate::analyses::{CaseRow, Decided, Decider};
 use crate::eval::Judgement;
 use crate::vocab::Verdict;
@@ -44,7 +46,9 @@ pub struct JudgeRequest {
 }
 
 /// The answer to `POST /api/judge`: the judgement as `xqlaw judge --json` prints it, and the
-/// notation the moves were read in, with the others that read them as different moves.
+/// notation the moves were read in, with the others that read them as different moves; the
+/// judgement in the law's words, the Vietnamese names of the terms and rulings it mentions,
+/// and the board, as a case is shown.
 #[derive(Debug, Serialize)]
 pub struct JudgeAnswer {
     /// The judgement.
@@ -55,6 +59,50 @@ pub struct JudgeAnswer {
     /// The other notations in which the same texts are a legal line of different moves: when
     /// not empty, the verdict depends on the notation.
     pub also_reads_in: Vec<&'static str>,
+    /// The judgement in words, Vietnamese first ([`crate::docgen`]'s wording, as the book and
+    /// the case view say it).
+    pub said: String,
+    /// The repetition in words, Vietnamese first.
+    pub repetition_said: String,
+    /// The Vietnamese `name` of each term and ruling of the rule set that has one, by id.
+    pub names: BTreeMap<String, String>,
+    /// The start position with the first plies as arrows (SVG), as a case's board.
+    pub board: String,
+}
+
+/// `POST /api/report`: the one-page proposal of an edited rule text against its base, as
+/// `xqlaw whatif --report` writes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportRequest {
+    /// The base rule set's name.
+    pub base: String,
+    /// The edited rule text.
+    pub rules: String,
+    /// The name the edited text is shown by (default `edited.rules`).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// Why an edited ruling does not take effect where it fires ([`Reason`]), with the library's
+/// words for it, the rulings named by their Vietnamese names.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReasonAnswer {
+    /// The reason.
+    #[serde(flatten)]
+    pub reason: Reason,
+    /// It in words ([`Reason::line_by_name`]), as `xqlaw whatif` says it.
+    pub said: String,
+}
+
+impl ReasonAnswer {
+    /// The reason with its words.
+    pub fn of(reason: Reason) -> ReasonAnswer {
+        ReasonAnswer {
+            said: reason.line_by_name(),
+            reason,
+        }
+    }
 }
 
 /// `POST /api/case`: one case of the corpus, judged by the base and by an edited text.
@@ -184,7 +232,9 @@ pub struct WhatifAnswer {
     pub warnings: Vec<Problem>,
     /// Why an edited ruling does not take effect where it fires: the rulings that keep the
     /// verdicts, and what to write.
-    pub reasons: Vec<crate::analyses::whatif::Reason>,
+    pub reasons: Vec<ReasonAnswer>,
+    /// The Vietnamese `name` of each term and ruling of the edited text that has one, by id.
+    pub names: BTreeMap<String, String>,
 }
 
 /// A case as the base judges it.
@@ -229,6 +279,8 @@ pub struct CasesAnswer {
     pub base: String,
     /// Every case, in corpus order.
     pub cases: Vec<BaseCase>,
+    /// The Vietnamese `name` of each term and ruling of the base that has one, by id.
+    pub names: BTreeMap<String, String>,
 }
 
 /// One move of a case.
@@ -340,59 +392,6 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// An error answer: a status and a JSON body, `{"error": …, "help": …}` or, for a rule text
-/// that does not compile, `{"errors": [problem, …]}`.
-#[derive(Debug)]
-pub struct ApiError {
-    /// The HTTP status.
-    pub status: StatusCode,
-    /// The body.
-    pub body: serde_json::Value,
-}
-
-impl ApiError {
-    /// An error with a message.
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            body: serde_json::json!({ "error": message.into() }),
-        }
-    }
-
-    /// Adds a field to the body.
-    #[must_use]
-    pub fn with(mut self, key: &str, value: impl Serialize) -> ApiError {
-        if let (Some(map), Ok(value)) = (self.body.as_object_mut(), serde_json::to_value(value)) {
-            map.insert(key.to_owned(), value);
-        }
-        self
-    }
-
-    /// A request that cannot be answered as asked (status 422), with the diagnostic's message
-    /// and help.
-    pub fn unprocessable(diagnostic: &dyn Diagnostic) -> ApiError {
-        let mut error = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, diagnostic.to_string());
-        if let Some(help) = diagnostic.help() {
-            error = error.with("help", help.to_string());
-        }
-        error
-    }
-
-    /// A rule text that does not compile (status 422), every problem at its place.
-    pub fn compile(problems: Vec<Problem>) -> ApiError {
-        ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            body: serde_json::json!({ "errors": problems }),
-        }
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
-    }
-}
-
 /// A JSON body read under the size limit and within [`super::listen::BODY_TIMEOUT`]; every
 /// way it can be wrong is a JSON error.
 #[derive(Debug)]
@@ -409,28 +408,28 @@ where
         let read = axum::body::Bytes::from_request(req, state);
         let bytes = tokio::time::timeout(super::listen::BODY_TIMEOUT, read)
             .await
-            .map_err(|_| {
-                ApiError::new(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!(
-                        "the request body did not arrive within {} s",
-                        super::listen::BODY_TIMEOUT.as_secs()
-                    ),
-                )
+            .map_err(|_| ApiErrorKind::BodyTimeout {
+                seconds: super::listen::BODY_TIMEOUT.as_secs(),
             })?
             .map_err(|rejection| {
                 let status = rejection.status();
                 if status == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::new(status, "the request body is larger than the server accepts")
-                        .with("help", format!("send at most {} bytes", super::BODY_LIMIT))
+                    ApiErrorKind::BodyTooLarge {
+                        limit: super::BODY_LIMIT,
+                    }
                 } else {
-                    ApiError::new(status, format!("cannot read the request body: {rejection}"))
+                    ApiErrorKind::BodyUnreadable {
+                        status,
+                        reason: rejection.to_string(),
+                    }
                 }
             })?;
         serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
-            ApiError::new(StatusCode::BAD_REQUEST, format!("bad JSON: {e}"))
-                .with("line", e.line())
-                .with("column", e.column())
+            ApiError::new(ApiErrorKind::BadJson {
+                reason: e.to_string(),
+            })
+            .with("line", e.line())
+            .with("column", e.column())
         })
     }
 }
@@ -448,12 +447,5 @@ mod tests {
         // `đ` and `ú` are two bytes each but one column.
         assert_eq!(line_column(text, arrow), (2, 13));
         assert_eq!(line_column(text, 10_000), (3, 1));
-    }
-
-    #[test]
-    fn an_error_carries_its_extra_fields() {
-        let e = ApiError::new(StatusCode::NOT_FOUND, "no such thing").with("help", "try another");
-        assert_eq!(e.body["error"], "no such thing");
-        assert_eq!(e.body["help"], "try another");
     }
 }

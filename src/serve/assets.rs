@@ -1,25 +1,57 @@
 //! The page and its assets, embedded in the binary: nothing is fetched from elsewhere.
+//!
+//! The monospace font of the editor and the explanations is Noto Sans Mono (© 2022 The Noto
+//! Project Authors, SIL Open Font Licence 1.1, in `assets/fonts/OFL.txt`), regular and bold,
+//! each in two subsets: Latin and Vietnamese (the files of `@fontsource/noto-sans-mono` 5.3.0,
+//! 29 KB together). The monospace fonts most systems have (DejaVu Sans Mono, Liberation Mono)
+//! lack the precomposed Vietnamese letters (`ề`, `ế`, `ộ`), so the browser draws them as a
+//! letter and a detached mark ("Điê`u"); with the font served here they read as the law
+//! writes them on every machine.
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 
 use std::sync::LazyLock;
 
-use super::api::ApiError;
+use super::err::{ApiError, ApiErrorKind};
 use crate::syntax::{CONTEXT_WORDS, KEYWORDS};
+use crate::vocab::Verdict;
 
 /// The page.
 const PAGE: &str = include_str!("assets/index.html");
 
-/// The script, with the rule language's words filled in where it says so.
+/// The script, with the rule language's words and the verdicts' words filled in where it
+/// says so.
 static APP_JS: LazyLock<String> = LazyLock::new(|| {
-    include_str!("assets/app.js").replacen(
-        "/* the language's words */ { outcomes: [], keywords: [] }",
-        &language_words(),
-        1,
-    )
+    include_str!("assets/app.js")
+        .replacen(
+            "/* the language's words */ { outcomes: [], keywords: [] }",
+            &language_words(),
+            1,
+        )
+        .replacen("/* the verdicts' words */ {}", &verdict_words(), 1)
 });
+
+/// Each verdict in the law's words with the English gloss, as the book writes it
+/// (`Trắng thua (red loses)`), by its code (`red_loses`), as a JavaScript object.
+fn verdict_words() -> String {
+    let words: serde_json::Map<String, serde_json::Value> = [
+        Verdict::RedLoses,
+        Verdict::BlackLoses,
+        Verdict::Draw,
+        Verdict::NoRepetition,
+    ]
+    .into_iter()
+    .map(|v| {
+        (
+            v.as_str().to_owned(),
+            crate::docgen::page::verdict(Some(v)).into(),
+        )
+    })
+    .collect();
+    serde_json::Value::Object(words).to_string()
+}
 
 /// The words the editor highlights, as a JavaScript object: the words that conclude a ruling
 /// or a verdict row apart from the others.
@@ -36,14 +68,41 @@ fn language_words() -> String {
     serde_json::json!({ "outcomes": words(true), "keywords": words(false) }).to_string()
 }
 
+/// The content type of the fonts.
+const WOFF2: &str = "font/woff2";
+
 /// The other assets: name, content type, contents.
-fn assets() -> [(&'static str, &'static str, &'static str); 2] {
+fn assets() -> [(&'static str, &'static str, &'static [u8]); 6] {
     [
-        ("app.js", "text/javascript; charset=utf-8", APP_JS.as_str()),
+        (
+            "app.js",
+            "text/javascript; charset=utf-8",
+            APP_JS.as_bytes(),
+        ),
         (
             "app.css",
             "text/css; charset=utf-8",
-            include_str!("assets/app.css"),
+            include_bytes!("assets/app.css"),
+        ),
+        (
+            "mono-latin-400.woff2",
+            WOFF2,
+            include_bytes!("assets/fonts/noto-sans-mono-latin-400-normal.woff2"),
+        ),
+        (
+            "mono-latin-700.woff2",
+            WOFF2,
+            include_bytes!("assets/fonts/noto-sans-mono-latin-700-normal.woff2"),
+        ),
+        (
+            "mono-vietnamese-400.woff2",
+            WOFF2,
+            include_bytes!("assets/fonts/noto-sans-mono-vietnamese-400-normal.woff2"),
+        ),
+        (
+            "mono-vietnamese-700.woff2",
+            WOFF2,
+            include_bytes!("assets/fonts/noto-sans-mono-vietnamese-700-normal.woff2"),
         ),
     ]
 }
@@ -65,13 +124,24 @@ pub async fn page() -> Response {
 pub async fn asset(Path(file): Path<String>) -> Response {
     match assets().into_iter().find(|(name, ..)| *name == file) {
         Some((_, kind, body)) => ([(header::CONTENT_TYPE, kind)], body).into_response(),
-        None => ApiError::new(StatusCode::NOT_FOUND, format!("no asset `{file}`")).into_response(),
+        None => ApiError::new(ApiErrorKind::NoAsset { file }).into_response(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_script_says_verdicts_in_the_laws_words() {
+        let script = APP_JS.as_str();
+        assert!(!script.contains("/* the verdicts' words */ {}"));
+        assert!(
+            script.contains("\"red_loses\":\"Trắng thua (red loses)\""),
+            "{script}"
+        );
+        assert!(!script.contains("Đỏ thua"));
+    }
 
     #[test]
     fn the_script_gets_every_word_of_the_language() {

@@ -11,11 +11,11 @@
 //!   `Cross-Origin-Resource-Policy: same-origin` keeps other pages from embedding them.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::api::ApiError;
+use super::err::{ApiError, ApiErrorKind};
 
 /// Whether `host` (a `Host` header) names a server listening on `port`: `localhost` or an IP
 /// address literal, with that port (or none, when the port is 80).
@@ -78,20 +78,12 @@ fn check(request: &Request, port: u16) -> Result<(), ApiError> {
     let host =
         text(header::HOST).or_else(|| request.uri().authority().map(|a| a.as_str().to_owned()));
     let Some(host) = host.filter(|h| host_allowed(h, port)) else {
-        return Err(ApiError::new(
-            StatusCode::MISDIRECTED_REQUEST,
-            "this server answers only requests addressed to it (`Host: localhost` or an IP address, with its port)",
-        ));
+        return Err(ApiError::new(ApiErrorKind::Misdirected));
     };
     if request.method() == Method::POST {
         if let Some(origin) = text(header::ORIGIN) {
             if !origin_allowed(&origin, &host) {
-                return Err(ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    format!(
-                        "a request from `{origin}` is refused: only the workbench's own page may send one"
-                    ),
-                ));
+                return Err(ApiError::new(ApiErrorKind::ForeignOrigin { origin }));
             }
         }
     }

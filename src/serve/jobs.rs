@@ -10,11 +10,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 use tokio::time::{Instant, timeout_at};
 
-use super::api::ApiError;
 pub use crate::analyses::Deadline;
 
 /// The bounded runner of judging jobs.
@@ -24,29 +22,21 @@ pub struct Jobs {
     timeout: Duration,
 }
 
-/// Why a job gave no answer.
+/// Why a job gave no answer. Messages are Vietnamese first, with the English after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum JobError {
     /// No permit came free before the deadline.
-    #[error("the server is busy: no judging slot came free within {0:?}")]
+    #[error(
+        "máy chủ đang bận: không có chỗ xử nào rảnh trong {0:?} (the server is busy: no judging slot came free within {0:?})"
+    )]
     Busy(Duration),
     /// The job did not finish before the deadline.
-    #[error("judging took longer than the limit of {0:?}")]
+    #[error("xử quá giới hạn {0:?} (judging took longer than the limit of {0:?})")]
     TimedOut(Duration),
     /// The job failed (a bug in xqlaw).
-    #[error("judging failed unexpectedly (a bug in xqlaw)")]
+    #[error("xử bị lỗi bất ngờ, một lỗi của xqlaw (judging failed unexpectedly, a bug in xqlaw)")]
     Failed,
-}
-
-impl From<JobError> for ApiError {
-    fn from(e: JobError) -> ApiError {
-        let status = match e {
-            JobError::Failed => StatusCode::INTERNAL_SERVER_ERROR,
-            JobError::Busy(_) | JobError::TimedOut(_) => StatusCode::SERVICE_UNAVAILABLE,
-        };
-        ApiError::new(status, e.to_string())
-    }
 }
 
 impl Jobs {

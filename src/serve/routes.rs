@@ -9,15 +9,15 @@ use axum::Json;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::StatusCode;
 use axum::routing::{get, post};
 use serde::Serialize;
 
 use super::api::{
-    ApiError, CaseAnswer, CaseRequest, CasesAnswer, CasesQuery, JsonBody, JudgeAnswer,
-    JudgeRequest, RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
+    CaseAnswer, CaseRequest, CasesAnswer, CasesQuery, JsonBody, JudgeAnswer, JudgeRequest,
+    ReportRequest, RuleSetText, SaveRequest, Saved, WhatifAnswer, WhatifRequest,
 };
 use super::assets;
+use super::err::{ApiError, ApiErrorKind};
 use super::guard::guard;
 use super::jobs::Jobs;
 use super::workbench::Workbench;
@@ -34,6 +34,7 @@ pub fn router(workbench: Arc<Workbench>, local: SocketAddr) -> Router {
         .route("/api/case", post(case))
         .route("/api/judge", post(judge))
         .route("/api/save", post(save))
+        .route("/api/report", post(report))
         .with_state(workbench);
     Router::new()
         .route("/", get(assets::page))
@@ -84,9 +85,8 @@ async fn cases(
     State(wb): Shared,
     query: Result<Query<CasesQuery>, QueryRejection>,
 ) -> Result<Json<CasesAnswer>, ApiError> {
-    let Query(query) = query.map_err(|e| {
-        ApiError::new(StatusCode::BAD_REQUEST, e.body_text())
-            .with("help", "ask for `/api/cases?base=NAME`")
+    let Query(query) = query.map_err(|e| ApiErrorKind::BadQuery {
+        reason: e.body_text(),
     })?;
     answer(wb, move |wb| wb.base_cases(&query.base)).await
 }
@@ -100,6 +100,41 @@ async fn whatif(
     jobs.run(move |deadline| wb.whatif(&request, deadline))
         .await?
         .map(Json)
+}
+
+/// The proposal page, as a file to save: `NAME-de-xuat.html`.
+async fn report(
+    State(wb): Shared,
+    JsonBody(request): JsonBody<ReportRequest>,
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
+    let file = format!(
+        "attachment; filename=\"{}-de-xuat.html\"",
+        request
+            .name
+            .as_deref()
+            .and_then(|n| super::check_name(n).ok())
+            .map_or_else(
+                || format!("{}-sua", request.base),
+                |f| f.trim_end_matches(".rules").to_owned()
+            )
+            .replace('"', "")
+    );
+    let jobs = wb.jobs.clone();
+    let page = jobs
+        .run(move |deadline| wb.report(&request, deadline))
+        .await??;
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/html; charset=utf-8".to_owned(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, file),
+        ],
+        page,
+    )
+        .into_response())
 }
 
 async fn case(
@@ -124,16 +159,14 @@ async fn save(
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        format!("nothing at `{}`", uri.path()),
-    )
-    .with("help", "the page is at `/`; the API is under `/api/`")
+    ApiError::new(ApiErrorKind::NotFound {
+        path: uri.path().to_owned(),
+    })
 }
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
-    ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("`{method}` is not answered at `{}`", uri.path()),
-    )
+    ApiError::new(ApiErrorKind::MethodNotAllowed {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    })
 }

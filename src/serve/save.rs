@@ -12,17 +12,15 @@ use axum::http::StatusCode;
 
 use crate::disk::{self, Writer};
 
-use super::api::ApiError;
-
 /// The longest file name accepted.
 const MAX_NAME: usize = 64;
 
-/// Why a rule text was not saved.
+/// Why a rule text was not saved. Messages are Vietnamese first, with the English after.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SaveError {
     /// The name is not a plain file name.
-    #[error("cannot save as `{name}`: {reason}")]
+    #[error("không lưu được thành `{name}` (cannot save as `{name}`): {reason}")]
     BadName {
         /// The name given.
         name: String,
@@ -30,26 +28,33 @@ pub enum SaveError {
         reason: &'static str,
     },
     /// A file of that name exists and replacing it was not confirmed.
-    #[error("`{0}` already exists in the rules folder")]
+    #[error("`{0}` đã có trong thư mục luật (`{0}` already exists in the rules folder)")]
     Exists(String),
     /// Writing failed.
-    #[error("cannot write `{0}`: {1}")]
+    #[error("không ghi được `{0}` (cannot write `{0}`): {1}")]
     Io(String, String),
 }
 
 impl SaveError {
-    /// The API's answer: 400 for a bad name, 409 for an existing file, 500 for a failed write.
-    pub(super) fn api(&self) -> ApiError {
-        let message = self.to_string();
+    /// The HTTP status: 400 for a bad name, 409 for an existing file, 500 for a failed write.
+    pub(super) fn status(&self) -> StatusCode {
         match self {
-            SaveError::BadName { .. } => ApiError::new(StatusCode::BAD_REQUEST, message).with(
-                "help",
-                "use letters, digits, `-`, `_` and `.`, as in `vn-1999-amended`; the file goes into the rules folder",
+            SaveError::BadName { .. } => StatusCode::BAD_REQUEST,
+            SaveError::Exists(_) => StatusCode::CONFLICT,
+            SaveError::Io(..) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// What to do about it.
+    pub(super) fn help(&self) -> Option<String> {
+        match self {
+            SaveError::BadName { .. } => Some(
+                "dùng chữ cái, chữ số, `-`, `_` và `.`, như `vn-1999-sua`; tệp được lưu vào thư mục luật (use letters, digits, `-`, `_` and `.`, as in `vn-1999-sua`; the file goes into the rules folder)".to_owned(),
             ),
-            SaveError::Exists(_) => ApiError::new(StatusCode::CONFLICT, message)
-                .with("exists", true)
-                .with("help", "send `\"overwrite\": true` to replace it"),
-            SaveError::Io(..) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message),
+            SaveError::Exists(_) => Some(
+                "xác nhận để ghi đè: gửi `\"overwrite\": true` (confirm to replace it: send `\"overwrite\": true`)".to_owned(),
+            ),
+            SaveError::Io(..) => None,
         }
     }
 }
@@ -75,22 +80,24 @@ pub fn check_name(name: &str) -> Result<String, SaveError> {
         })
     };
     if name.is_empty() {
-        return bad("the name is empty");
+        return bad("tên trống (the name is empty)");
     }
     if name.contains(['/', '\\']) {
-        return bad("a name has no path separators");
+        return bad("tên không có dấu phân cách thư mục (a name has no path separators)");
     }
     if name.contains("..") {
-        return bad("a name has no `..`");
+        return bad("tên không có `..` (a name has no `..`)");
     }
     if name.starts_with('.') {
-        return bad("a name does not start with `.`");
+        return bad("tên không bắt đầu bằng `.` (a name does not start with `.`)");
     }
     if !name
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
     {
-        return bad("a name has only letters, digits, `-`, `_` and `.`");
+        return bad(
+            "tên chỉ gồm chữ cái, chữ số, `-`, `_` và `.` (a name has only letters, digits, `-`, `_` and `.`)",
+        );
     }
     let file = if name.ends_with(".rules") {
         name.to_owned()
@@ -98,10 +105,10 @@ pub fn check_name(name: &str) -> Result<String, SaveError> {
         format!("{name}.rules")
     };
     if file.len() > MAX_NAME {
-        return bad("the name is too long");
+        return bad("tên quá dài (the name is too long)");
     }
     if file == ".rules" || file.trim_end_matches(".rules").is_empty() {
-        return bad("the name is empty");
+        return bad("tên trống (the name is empty)");
     }
     Ok(file)
 }
@@ -143,7 +150,7 @@ pub fn write(dir: &Path, file: &str, text: &str, overwrite: bool) -> Result<bool
         Ok(held) if held == text => Ok(existed),
         Ok(_) => Err(SaveError::Io(
             file,
-            "the file was changed by another program while it was saved".to_owned(),
+            "tệp bị một chương trình khác sửa trong khi lưu (the file was changed by another program while it was saved)".to_owned(),
         )),
         Err(e) => Err(io(e)),
     }
@@ -170,27 +177,45 @@ mod tests {
     fn names_are_plain_file_names() {
         assert_eq!(check_name("my-law").unwrap(), "my-law.rules");
         assert_eq!(check_name("my_law.v2.rules").unwrap(), "my_law.v2.rules");
-        assert_eq!(reason(""), "the name is empty");
-        assert_eq!(reason(".rules"), "a name does not start with `.`");
-        assert_eq!(reason("a/b"), "a name has no path separators");
-        assert_eq!(reason("a\\b"), "a name has no path separators");
-        assert_eq!(reason("/etc/passwd"), "a name has no path separators");
-        assert_eq!(reason(".."), "a name has no `..`");
-        assert_eq!(reason("a..b"), "a name has no `..`");
-        assert_eq!(reason(".hidden"), "a name does not start with `.`");
+        assert_eq!(reason(""), "tên trống (the name is empty)");
+        assert_eq!(
+            reason(".rules"),
+            "tên không bắt đầu bằng `.` (a name does not start with `.`)"
+        );
+        assert_eq!(
+            reason("a/b"),
+            "tên không có dấu phân cách thư mục (a name has no path separators)"
+        );
+        assert_eq!(
+            reason("a\\b"),
+            "tên không có dấu phân cách thư mục (a name has no path separators)"
+        );
+        assert_eq!(
+            reason("/etc/passwd"),
+            "tên không có dấu phân cách thư mục (a name has no path separators)"
+        );
+        assert_eq!(reason(".."), "tên không có `..` (a name has no `..`)");
+        assert_eq!(reason("a..b"), "tên không có `..` (a name has no `..`)");
+        assert_eq!(
+            reason(".hidden"),
+            "tên không bắt đầu bằng `.` (a name does not start with `.`)"
+        );
         assert_eq!(
             reason("luật"),
-            "a name has only letters, digits, `-`, `_` and `.`"
+            "tên chỉ gồm chữ cái, chữ số, `-`, `_` và `.` (a name has only letters, digits, `-`, `_` and `.`)"
         );
         assert_eq!(
             reason("a b"),
-            "a name has only letters, digits, `-`, `_` and `.`"
+            "tên chỉ gồm chữ cái, chữ số, `-`, `_` và `.` (a name has only letters, digits, `-`, `_` and `.`)"
         );
         assert_eq!(
             reason("a\0b"),
-            "a name has only letters, digits, `-`, `_` and `.`"
+            "tên chỉ gồm chữ cái, chữ số, `-`, `_` và `.` (a name has only letters, digits, `-`, `_` and `.`)"
         );
-        assert_eq!(reason(&"x".repeat(80)), "the name is too long");
+        assert_eq!(
+            reason(&"x".repeat(80)),
+            "tên quá dài (the name is too long)"
+        );
     }
 
     #[test]

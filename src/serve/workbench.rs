@@ -2,17 +2,16 @@
 //! corpus, and each base's judgements, kept while the folder does not change. Every method
 //! here may take a while and runs on a blocking thread ([`super::jobs`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use axum::http::StatusCode;
-
 use super::api::{
-    ApiError, BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeAnswer,
-    JudgeRequest, Problem, RuleSetInfo, RuleSetText, SaveRequest, Saved, WhatifAnswer,
-    WhatifRequest,
+    BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeAnswer, JudgeRequest,
+    Problem, ReasonAnswer, ReportRequest, RuleSetInfo, RuleSetText, SaveRequest, Saved,
+    WhatifAnswer, WhatifRequest,
 };
+use super::err::{ApiError, ApiErrorKind};
 use super::jobs::{Deadline, Jobs};
 use super::{Limits, save};
 use crate::analyses::whatif::{Baseline, base_path};
@@ -193,19 +192,19 @@ impl Workbench {
             .map_err(|errors| ApiError::compile(problems(&errors, text)))?;
         let s = &rules.settings;
         let mut too_large = Vec::new();
-        for (what, count, max) in [
-            ("rulings", rules.rulings.len(), MAX_RULINGS),
-            ("terms", rules.terms.len(), MAX_TERMS),
+        for (what, vi, count, max) in [
+            ("rulings", "quy tắc", rules.rulings.len(), MAX_RULINGS),
+            ("terms", "thuật ngữ", rules.terms.len(), MAX_TERMS),
         ] {
             if count > max {
                 too_large.push(Problem {
                     message: format!(
-                        "the rule set has {count} {what}, more than the workbench judges with (at most {max})"
+                        "bộ luật có {count} {vi}, nhiều hơn bàn làm việc xử được (tối đa {max}) (the rule set has {count} {what}, more than the workbench judges with (at most {max}))"
                     ),
                     line: 1,
                     column: 1,
                     help: Some(format!(
-                        "the law has about 30 rulings and 25 terms; split the text, or try it with `xqlaw whatif` on the command line, which has no such bound (at most {max} {what} here, with those of the rule set it extends)"
+                        "luật có khoảng 30 quy tắc và 25 thuật ngữ; chia nhỏ văn bản, hoặc thử bằng `xqlaw whatif` trên dòng lệnh, không có giới hạn này (the law has about 30 rulings and 25 terms; split the text, or try it with `xqlaw whatif` on the command line, which has no such bound: at most {max} {what} here, with those of the rule set it extends)"
                     )),
                     file: None,
                 });
@@ -257,15 +256,11 @@ impl Workbench {
         if !names.iter().any(|n| n == name) {
             return Err(unknown_rule_set(name, &names, &self.rules_dir));
         }
-        let text = crate::disk::read_text(&self.file(name)).map_err(|e| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!(
-                    "cannot read `{name}.rules`: {}",
-                    e.to_string().to_lowercase()
-                ),
-            )
-        })?;
+        let text =
+            crate::disk::read_text(&self.file(name)).map_err(|e| ApiErrorKind::Unreadable {
+                file: format!("{name}.rules"),
+                reason: e.to_string().to_lowercase(),
+            })?;
         let base = match &rules {
             Some(r) if !self.expects(name) => base_path(
                 Some(&self.file(name)),
@@ -298,6 +293,7 @@ impl Workbench {
         Ok(CasesAnswer {
             base: base.to_owned(),
             cases,
+            names: baseline.rules().map(names).unwrap_or_default(),
         })
     }
 
@@ -309,12 +305,9 @@ impl Workbench {
     ) -> Result<WhatifAnswer, ApiError> {
         let baseline = self.baseline(&request.base)?;
         let amended = self.compile(&request.rules)?;
-        let whatif = baseline.judge_before(&amended, deadline).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "judging took longer than the server's limit, and was stopped",
-            )
-        })?;
+        let whatif = baseline
+            .judge_before(&amended, deadline)
+            .ok_or(ApiErrorKind::TooSlow)?;
         let changes = whatif.changes().map(Change::of).collect();
         let warnings = amended
             .warnings
@@ -325,8 +318,43 @@ impl Workbench {
             cases: whatif.cases.len(),
             changes,
             warnings,
-            reasons: whatif.reasons,
+            reasons: whatif.reasons.into_iter().map(ReasonAnswer::of).collect(),
+            names: names(&amended),
         })
+    }
+
+    /// `POST /api/report`: the edited text's proposal, one printable page, as `xqlaw whatif
+    /// --report` writes it ([`crate::docgen::proposal`]), given up once `deadline` has passed.
+    pub fn report(&self, request: &ReportRequest, deadline: Deadline) -> Result<String, ApiError> {
+        let baseline = self.baseline(&request.base)?;
+        let amended = self.compile(&request.rules)?;
+        let whatif = baseline
+            .judge_before(&amended, deadline)
+            .ok_or(ApiErrorKind::TooSlow)?;
+        let base = baseline
+            .rules()
+            .ok_or_else(|| unknown_rule_set(&request.base, &[], &self.rules_dir))?;
+        let base_file = self.file(&request.base);
+        let base_text =
+            crate::disk::read_text(&base_file).map_err(|e| ApiErrorKind::Unreadable {
+                file: format!("{}.rules", request.base),
+                reason: e.to_string().to_lowercase(),
+            })?;
+        let plays: Vec<crate::corpus::CasePlay> =
+            baseline.diagrams().iter().map(|d| d.case_play()).collect();
+        let coverage = crate::analyses::coverage::coverage;
+        let base_shown = format!("rules/{}.rules", request.base);
+        let amended_shown = request.name.clone().unwrap_or_else(|| EDITED.to_owned());
+        Ok(crate::docgen::proposal(&crate::docgen::Proposal {
+            whatif: &whatif,
+            base,
+            amended: &amended,
+            diagrams: baseline.diagrams(),
+            base_text: (&base_text, &base_shown),
+            amended_text: (&request.rules, &amended_shown),
+            coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
+            command: "xqlaw serve: Tải báo cáo (Download report)",
+        }))
     }
 
     /// `POST /api/case`.
@@ -334,16 +362,21 @@ impl Workbench {
         let baseline = self.baseline(&request.base)?;
         let Some(d) = baseline.diagrams().iter().find(|d| d.spec.id == request.id) else {
             let ids = baseline.diagrams().iter().map(|d| d.spec.id.as_str());
-            let mut error =
-                ApiError::new(StatusCode::NOT_FOUND, format!("no case `{}`", request.id));
-            if let Some(near) = crate::words::did_you_mean(&request.id, ids) {
-                error = error.with("help", near);
+            return Err(ApiErrorKind::UnknownCase {
+                id: request.id.clone(),
+                near: crate::words::closest(&request.id, ids).map(str::to_owned),
             }
-            return Err(error);
+            .into());
         };
         let before = d.judgements.first().and_then(Option::as_ref);
-        let after: Option<Judgement> = match &request.rules {
-            Some(text) => d.judge(&self.compile(text)?).ok(),
+        let edited = request
+            .rules
+            .as_deref()
+            .map(|text| self.compile(text))
+            .transpose()?;
+        let rules = edited.as_ref().or(baseline.rules());
+        let after: Option<Judgement> = match &edited {
+            Some(edited) => d.judge(edited).ok(),
             None => before.cloned(),
         };
         let vietnamese = d.play.texts().unwrap_or_default();
@@ -371,10 +404,11 @@ impl Workbench {
             expected: d.spec.expect.get(&request.base).copied(),
             before: before.map(Judgement::verdict),
             after: after.as_ref().map(Judgement::verdict),
-            explanation: after.map_or_else(
-                || "the edited rules cannot judge this case".to_owned(),
-                |j| j.explain(),
-            ),
+            explanation: match (after, rules) {
+                (Some(j), Some(rules)) => explained(rules, &j),
+                _ => "luật đã sửa không xử được hình này (the edited rules cannot judge this case)"
+                    .to_owned(),
+            },
         })
     }
 
@@ -392,7 +426,7 @@ impl Workbench {
         let notation = match &request.notation {
             Some(code) => code
                 .parse::<Notation>()
-                .map_err(|e| ApiError::unprocessable(&e))?,
+                .map_err(|e| ApiError::refused(ApiErrorKind::bad_notation, &e))?,
             None => guess_notation(fen, &texts),
         };
         let also_reads_in = other_readings(fen, &texts, notation);
@@ -402,9 +436,17 @@ impl Workbench {
             } else {
                 play
             };
-            crate::eval::judge(&rules, &play).map_err(PlayError::Eval)
+            let board =
+                crate::docgen::board_of_play(&play, &format!("{fen} — {}", texts.join(" ")));
+            crate::eval::judge(&rules, &play)
+                .map(|j| (j, board))
+                .map_err(PlayError::Eval)
         });
-        let judged = judged.map(|judgement| JudgeAnswer {
+        let judged = judged.map(|(judgement, board)| JudgeAnswer {
+            said: explained(&rules, &judgement),
+            repetition_said: crate::docgen::page::repetition_vi(&judgement.repetition),
+            names: names(&rules),
+            board: inline_svg(board),
             judgement,
             notation: notation.code(),
             also_reads_in,
@@ -412,11 +454,13 @@ impl Workbench {
         judged.map_err(|e| {
             // Which field is wrong, and for a move, which one (0-based), so a page can mark it.
             let mut error = match &e {
-                PlayError::Fen(_) => ApiError::unprocessable(&e).with("field", "fen"),
-                PlayError::Moves(line) => ApiError::unprocessable(&e)
+                PlayError::Fen(_) => {
+                    ApiError::refused(ApiErrorKind::bad_position, &e).with("field", "fen")
+                }
+                PlayError::Moves(line) => ApiError::refused(ApiErrorKind::bad_moves, &e)
                     .with("field", "moves")
                     .with("index", line.ply()),
-                _ => ApiError::unprocessable(&e).with("field", "moves"),
+                _ => ApiError::refused(ApiErrorKind::cannot_judge, &e).with("field", "moves"),
             };
             if request.notation.is_none() {
                 error = error.with("notation", notation.code());
@@ -428,19 +472,14 @@ impl Workbench {
     /// `POST /api/save`. The text must declare the rule set after its file, so that every
     /// command finds it by name; with `rename`, its `rules` line is renamed so (`rules NAME`, with `amends` the rule set it amends).
     pub fn save(&self, request: &SaveRequest) -> Result<Saved, ApiError> {
-        let file = save::check_name(&request.name).map_err(|e| e.api())?;
+        let file = save::check_name(&request.name)?;
         let stem = file.trim_end_matches(".rules").to_owned();
         let stem = stem.as_str();
         let rules = self.compile(&request.rules)?;
         let text = if rules.name == stem {
             request.rules.clone()
         } else if request.rename {
-            let text = renamed(&request.rules, &rules, stem).ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "không tìm thấy dòng `rules` (cannot find the `rules` line)",
-                )
-            })?;
+            let text = renamed(&request.rules, &rules, stem).ok_or(ApiErrorKind::NoRulesLine)?;
             // The renamed text must still compile, and amend what it amended.
             self.compile(&text)?;
             text
@@ -450,34 +489,25 @@ impl Workbench {
                 header_name_at(&request.rules, &rules.name).unwrap_or(0),
             );
             let suggestion = renamed_header(&rules, stem);
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "văn bản khai báo bộ luật `{}` ở dòng {line}, nhưng sẽ lưu thành `{file}` (the text declares the rule set `{}` on line {line}, but would be saved as `{file}`)",
-                    rules.name, rules.name
-                ),
-            )
-            .with("rename", suggestion.clone())
-            .with("line", line)
-            .with(
-                "help",
-                format!(
-                    "đổi dòng `rules` thành `{suggestion}` (rename the `rules` line to `{suggestion}`): mọi lệnh tìm bộ luật theo tên tệp, và bản sửa vẫn được so với `{}` (every command finds a rule set by its file's name, and the amendment is still compared with `{}`)",
-                    amended_name(&rules), amended_name(&rules)
-                ),
-            ));
+            return Err(ApiError::new(ApiErrorKind::NameMismatch {
+                declared: rules.name.clone(),
+                line,
+                file,
+                suggestion: suggestion.clone(),
+                amends: amended_name(&rules).to_owned(),
+            })
+            .with("rename", suggestion)
+            .with("line", line));
         };
         if rules.extends.iter().any(|e| e == stem) {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "tệp `{file}` không thể mở rộng chính nó (a file saved as `{file}` cannot extend `{stem}`, itself)"
-                ),
-            ));
+            return Err(ApiErrorKind::ExtendsItself {
+                file,
+                stem: stem.to_owned(),
+            }
+            .into());
         }
         let _one_at_a_time = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
-        let replaced =
-            save::write(&self.rules_dir, &file, &text, request.overwrite).map_err(|e| e.api())?;
+        let replaced = save::write(&self.rules_dir, &file, &text, request.overwrite)?;
         Ok(Saved {
             file,
             name: stem.to_owned(),
@@ -550,15 +580,36 @@ fn setting_too_large(text: &str, name: &str, value: u64, max: u64) -> Problem {
     let (line, column) = super::api::line_column(text, at);
     Problem {
         message: format!(
-            "`{name}` = {value} is more than the workbench judges with (at most {max})"
+            "`{name}` = {value} lớn hơn mức bàn làm việc xử được (tối đa {max}) (`{name}` = {value} is more than the workbench judges with (at most {max}))"
         ),
         line,
         column,
         help: Some(format!(
-            "set `{name}` to {max} or less here; `xqlaw whatif` on the command line has no such bound"
+            "đặt `{name}` từ {max} trở xuống ở đây; `xqlaw whatif` trên dòng lệnh không có giới hạn này (set `{name}` to {max} or less here; `xqlaw whatif` on the command line has no such bound)"
         )),
         file: None,
     }
+}
+
+/// The Vietnamese `name` of each term and ruling of `rules` that has one, by id: the page
+/// shows a ruling or a term by its name, with the id as the gloss.
+fn names(rules: &CompiledRules) -> BTreeMap<String, String> {
+    let terms = rules.terms.iter().map(|t| (&t.id, &t.meta.name));
+    let rulings = rules.rulings.iter().map(|r| (&r.id, &r.meta.name));
+    terms
+        .chain(rulings)
+        .filter_map(|(id, name)| Some((id.clone(), name.clone()?)))
+        .collect()
+}
+
+/// A judgement as the workbench explains it: in the law's words first (as the book says
+/// it), then the full explanation.
+fn explained(rules: &CompiledRules, j: &Judgement) -> String {
+    format!(
+        "{}\nGiải thích đầy đủ (the full explanation):\n\n{}",
+        crate::docgen::page::judgement_vi(rules, j),
+        j.explain()
+    )
 }
 
 /// An SVG file's picture without its XML declaration and comments, to be placed in a page.
@@ -609,20 +660,19 @@ fn problems(errors: &CompileErrors, text: &str) -> Vec<Problem> {
 }
 
 fn unknown_rule_set(name: &str, names: &[String], dir: &Path) -> ApiError {
-    let error = ApiError::new(
-        StatusCode::NOT_FOUND,
-        format!("no rule set `{name}` in `{}`", dir.display()),
-    );
-    match crate::words::did_you_mean(name, names.iter().map(String::as_str)) {
-        Some(near) => error.with("help", near),
-        None => error.with("help", format!("the rule sets are {}", names.join(", "))),
+    ApiErrorKind::UnknownRuleSet {
+        name: name.to_owned(),
+        folder: dir.display().to_string(),
+        near: crate::words::closest(name, names.iter().map(String::as_str)).map(str::to_owned),
+        names: names.to_vec(),
     }
+    .into()
 }
 
 fn broken_rule_set(name: &str, error: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        format!("the rule set `{name}` does not compile: {error}"),
-    )
-    .with("help", format!("run `xqlaw check` on `{name}.rules`"))
+    ApiErrorKind::BrokenRuleSet {
+        name: name.to_owned(),
+        error: error.to_owned(),
+    }
+    .into()
 }

@@ -76,15 +76,33 @@ impl Named {
             None => format!("`{}`", self.id),
         }
     }
+
+    /// `` name (`id`) ``: the law's name first, the id as its gloss.
+    pub fn by_name(&self) -> String {
+        match &self.name {
+            Some(name) => format!("{name} (`{}`)", self.id),
+            None => format!("`{}`", self.id),
+        }
+    }
 }
 
 impl Reason {
     /// The reason in words, Vietnamese first with the English gloss, as `whatif` prints it.
     pub fn line(&self) -> String {
+        self.words(Named::shown)
+    }
+
+    /// [`Reason::line`] with the rulings that keep the verdicts named by their Vietnamese
+    /// names, their ids as the gloss, as the workbench shows it.
+    pub fn line_by_name(&self) -> String {
+        self.words(Named::by_name)
+    }
+
+    fn words(&self, shown: fn(&Named) -> String) -> String {
         let keeping = self
             .keeping
             .iter()
-            .map(Named::shown)
+            .map(shown)
             .collect::<Vec<_>>()
             .join(", ");
         let on = title_ranges(&self.cases);

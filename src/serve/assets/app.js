@@ -12,17 +12,18 @@ const state = {
   problems: [],      // errors and warnings of the last judging, with their lines
   seq: 0,            // the number of the latest judging request (older answers are dropped)
   timer: null,       // the pause-in-typing timer
+  names: {},         // the Vietnamese names of the terms and rulings, by id
 };
 
-// Verdicts in both languages.
-const VERDICTS = {
-  red_loses: "Đỏ thua (red loses)",
-  black_loses: "Đen thua (black loses)",
-  draw: "Hòa (draw)",
-  no_repetition: "Không lặp lại (no repetition)",
-};
-const verdictHtml = (v) =>
-  v ? `<span class="verdict-${v}">${VERDICTS[v] || v}</span>` : "<span>—</span>";
+// Verdicts in the law's words with the English gloss (`Trắng thua (red loses)`), as the
+// server fills them in from the book's own wording (`docgen::page::verdict`).
+const VERDICTS = /* the verdicts' words */ {};
+// A verdict in the law's words, the English gloss in italics: `Trắng thua <i>red loses</i>`.
+function verdictHtml(v) {
+  if (!v) return "<span>—</span>";
+  const words = escapeHtml(VERDICTS[v] || v).replace(/ \(([^)]*)\)$/, " <i>$1</i>");
+  return `<span class="verdict-${v}">${words}</span>`;
+}
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -163,12 +164,20 @@ $("problems").addEventListener("click", (e) => {
 
 // ----- judging the corpus --------------------------------------------------------------------
 
-// The deciding rulings, one line per side: `red: a, b`.
+// A term or ruling by its Vietnamese name, the id as the gloss: `bắt mãi <code>perpetual-chase</code>`.
+function namedHtml(id) {
+  const name = state.names[id];
+  return name ? `${escapeHtml(name)} <code class="id">${escapeHtml(id)}</code>` : `<code>${escapeHtml(id)}</code>`;
+}
+
+const SIDES = { red: "Trắng <i>red</i>", black: "Đen <i>black</i>" };
+
+// The deciding rulings, one line per side: `Trắng: bắt mãi (perpetual-chase), …`.
 function rulingsHtml(list) {
   if (!list || !list.length) return "";
   const sides = new Map();
-  for (const d of list) sides.set(d.side, [...(sides.get(d.side) || []), escapeHtml(d.ruling)]);
-  return [...sides].map(([side, names]) => `${side}: ${names.join(", ")}`).join("<br>");
+  for (const d of list) sides.set(d.side, [...(sides.get(d.side) || []), namedHtml(d.ruling)]);
+  return [...sides].map(([side, names]) => `${SIDES[side] || escapeHtml(side)}: ${names.join(", ")}`).join("<br>");
 }
 
 function renderCases(changes) {
@@ -204,6 +213,8 @@ async function judge() {
   if (seq !== state.seq) return; // a newer edit was sent meanwhile
   if (ok) {
     state.problems = (data.warnings || []).map((w) => ({ ...w, kind: "warning" }));
+    state.names = { ...state.names, ...(data.names || {}) };
+    markStale(false);
     renderCases(data.changes);
     renderReasons(data.reasons || []);
     const n = data.changes.length;
@@ -211,17 +222,33 @@ async function judge() {
     setStatus(`Xong (done) · ${Math.round(performance.now() - started)} ms`);
   } else if (status === 422 && data.errors) {
     state.problems = data.errors.map((e) => ({ ...e, kind: "error" }));
-    $("summary").innerHTML = `Văn bản có ${data.errors.length} lỗi <i>the text has ${data.errors.length} error(s)</i>`;
+    $("summary").innerHTML = escapeHtml(data.error);
+    markStale(true);
     setStatus("Có lỗi (errors)", true);
   } else {
     state.problems = [];
+    markStale(true);
     setStatus(`${data.error || "HTTP " + status}${data.help ? " — " + data.help : ""}`, true);
   }
   renderProblems();
   renderEditor();
 }
 
-// Why an edit does not take effect where it fires: said above the table, with what to write.
+// The table no longer shows the text being edited (it has errors, or judging failed): it is
+// marked stale, and says so above it, until the text judges again.
+function markStale(stale) {
+  $("cases").classList.toggle("stale", stale);
+  const note = $("stale-note");
+  note.hidden = !stale;
+}
+
+// Text with `code` spans, as the library writes its messages.
+function codeHtml(text) {
+  return escapeHtml(text).replace(/`([^`]*)`/g, "<code>$1</code>");
+}
+
+// Why an edit does not take effect where it fires: said above the table, with what to write,
+// in the library's own words (`Reason::line_by_name`, as `xqlaw whatif` says it).
 function renderReasons(reasons) {
   const box = $("reasons");
   if (!reasons.length) {
@@ -229,29 +256,7 @@ function renderReasons(reasons) {
     box.innerHTML = "";
     return;
   }
-  const named = (k) => `<code>${escapeHtml(k.id)}</code>${k.name ? ` (${escapeHtml(k.name)})` : ""}`;
-  const cases = (list) => {
-    const shown = list.slice(0, 12).map(escapeHtml).join(", ");
-    return list.length > 12 ? `${shown} … (+${list.length - 12})` : shown;
-  };
-  const items = reasons.map((r) => {
-    const keeping = r.keeping.map(named).join(", ");
-    const ruling = `<code>${escapeHtml(r.ruling)}</code>`;
-    let said;
-    if (r.why === "overridden") {
-      said = `${ruling} bị gạt bỏ bởi ${keeping} ở ${cases(r.cases)} <i>(set aside by their <code>overrides</code>)</i>`;
-    } else if (r.why === "outweighed") {
-      said = `${ruling} cho phép, nhưng ${keeping} vẫn cấm cùng nước đi ở ${cases(r.cases)}; không nói bên nào được ưu tiên nên luật cấm thắng ` +
-        `<i>(it allows, they still forbid the same play; no precedence is stated, so the forbidding ruling wins)</i>`;
-    } else {
-      said = `${keeping} nhắc lại ${ruling} và chưa được sửa theo, nên vẫn giữ kết quả cũ ở ${cases(r.cases)} ` +
-        `<i>(they restate it, were not edited with it, and keep the old verdicts)</i>`;
-    }
-    const together = r.together
-      ? `<br>Nếu sửa cùng <i>(amended together)</i>: ${r.together.length} hình đổi kết quả${r.together.length ? ": " + cases(r.together) : ""}`
-      : "";
-    return `<li>${said}<br>Viết <i>(write)</i>: <code>${escapeHtml(r.fix)}</code>${together}</li>`;
-  });
+  const items = reasons.map((r) => `<li>${codeHtml(r.said).replace(/\n\s*/g, "<br>")}</li>`);
   box.innerHTML = `<b>Vì sao bản sửa không có hiệu lực ở đâu đó</b> <i>Why the edit does not take effect everywhere</i><ul>${items.join("")}</ul>`;
   box.hidden = false;
 }
@@ -271,6 +276,7 @@ async function loadRuleSet(name) {
   $("text").value = text.data.text;
   state.loaded = text.data.text;
   state.baseRows = cases.ok ? cases.data.cases : [];
+  state.names = cases.ok ? cases.data.names || {} : {};
   state.problems = [];
   renderBase();
   renderProblems();
@@ -352,6 +358,34 @@ $("download").addEventListener("click", () => {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
 
+// The proposal of the text being edited, as `xqlaw whatif --report` writes it: one
+// printable page, made by the server's proposal generator, saved as a file.
+$("report").addEventListener("click", async () => {
+  if (!state.base) return;
+  setStatus("Đang làm báo cáo… (making the report)");
+  const response = await fetch("/api/report", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ base: state.base, rules: $("text").value, name: `${state.picked || state.base}.rules` }),
+  });
+  if (!response.ok) {
+    let data = {};
+    try { data = await response.json(); } catch (_) { data = { error: `HTTP ${response.status}` }; }
+    return setStatus(`${data.error}${data.help ? " — " + data.help : ""}`, true);
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get("content-disposition") || "";
+  const named = /filename="([^"]+)"/.exec(disposition);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = named ? named[1] : "de-xuat.html";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  setStatus(`Đã tải báo cáo (report downloaded): ${a.download}`);
+});
+
 $("save-as").addEventListener("click", () => {
   $("save-message").textContent = "";
   $("save-message").classList.remove("bad");
@@ -400,19 +434,29 @@ $("save-form").addEventListener("submit", async (e) => {
 
 // ----- free judging --------------------------------------------------------------------------
 
+const OUTCOMES_VI = { forbidden: "bị cấm <i>forbidden</i>", allowed: "được phép <i>allowed</i>" };
+
 function firedHtml(f) {
   const overridden = f.overridden_by && f.overridden_by.length;
   const mark = f.outcome === "forbidden" ? "✗" : "✓";
-  const target = f.target ? ` — ${escapeHtml(f.target)}` : "";
-  const by = overridden ? ` <i>(overridden by ${escapeHtml(f.overridden_by.join(", "))})</i>` : "";
-  return `<div class="fired${overridden ? " overridden" : ""}">${mark} <b>${escapeHtml(f.id)}</b> ` +
-    `(${escapeHtml(f.article || "")}) → ${escapeHtml(f.outcome)}${target}${by}` +
+  const target = f.target ? ` — trên <i>on</i> ${escapeHtml(f.target)}` : "";
+  const by = overridden ? ` <i>(bị gạt bỏ bởi, overridden by ${f.overridden_by.map(namedHtml).join(", ")})</i>` : "";
+  return `<div class="fired${overridden ? " overridden" : ""}">${mark} <b>${namedHtml(f.id)}</b> ` +
+    `(${escapeHtml(f.article || "")}) → ${OUTCOMES_VI[f.outcome] || escapeHtml(f.outcome)}${target}${by}` +
     `${f.quote ? `<span class="quote">“${escapeHtml(f.quote)}”</span>` : ""}</div>`;
 }
 
 function sideHtml(name, side) {
-  return `<div class="side"><h3>${name} (${side.moves} nước, moves): ${escapeHtml(side.outcome)}</h3>` +
+  return `<div class="side"><h3>${name}, ${side.moves} nước <i>moves</i>: ${OUTCOMES_VI[side.outcome] || escapeHtml(side.outcome)}</h3>` +
     (side.fired.length ? side.fired.map(firedHtml).join("") : "<div class=\"fired\">—</div>") + "</div>";
+}
+
+// Piece words in the law's words: `red rook e6` is `Xe Trắng e6 (red rook e6)`.
+const ROLES_VI = { king: "Tướng", advisor: "Sĩ", elephant: "Tượng", horse: "Mã", rook: "Xe", cannon: "Pháo", pawn: "Tốt" };
+function pieceHtml(text) {
+  const m = /^(red|black) (\w+) ([a-i]\d+)$/.exec(text || "");
+  if (!m || !ROLES_VI[m[2]]) return escapeHtml(text || "");
+  return `${ROLES_VI[m[2]]} ${m[1] === "red" ? "Trắng" : "Đen"} ${m[3]} <i>${escapeHtml(text)}</i>`;
 }
 
 const NOTATION_NAMES = { vi: "tiếng Việt (của luật) <i>Vietnamese, the law's</i>", iccs: "ICCS", wxf: "WXF", zh: "中文 <i>Chinese</i>" };
@@ -430,20 +474,25 @@ function notationHtml(j) {
 }
 
 function renderJudgement(j) {
+  state.names = { ...state.names, ...(j.names || {}) };
   const row = j.row ? `<p>Dòng phán quyết <i>verdict row</i> ${j.row.row}: <code>${escapeHtml(j.row.text)}</code></p>` : "";
+  const terms = (list) => (list || []).map(namedHtml).join(", ");
   const facts = j.plies
     .map((p) => {
       const threats = (p.threats || [])
-        .map((t) => `${escapeHtml(t.attacker)} → ${escapeHtml(t.target)}${t.new ? " [new]" : ""} ${escapeHtml((t.terms || []).join(", "))}`)
+        .map((t) => `${pieceHtml(t.attacker)} → ${pieceHtml(t.target)}${t.new ? " [mới, new]" : ""}: ${terms(t.terms)}`)
         .join("<br>");
-      return `<tr><td>${p.ply}</td><td>${escapeHtml(p.mover)}</td><td>${escapeHtml(p.text || "")}</td><td>${escapeHtml(p.move)}</td>` +
-        `<td>${escapeHtml((p.terms || []).join(", "))}</td><td>${threats}</td></tr>`;
+      return `<tr><td>${p.ply}</td><td>${SIDES[p.mover] || escapeHtml(p.mover)}</td><td>${escapeHtml(p.text || "")}</td><td>${escapeHtml(p.move)}</td>` +
+        `<td>${terms(p.terms)}</td><td>${threats}</td></tr>`;
     })
     .join("");
-  return `<h2>${verdictHtml(j.verdict)}</h2>${notationHtml(j)}${row}` +
-    sideHtml("Đỏ <i>red</i>", j.red) + sideHtml("Đen <i>black</i>", j.black) +
+  const board = `<div class="free-view"><div class="board">${j.board || ""}</div>` +
+    `<div><p class="repetition">Lặp lại <i>repetition</i>: ${escapeHtml(j.repetition_said || "")}</p></div></div>`;
+  return `<h2>${verdictHtml(j.verdict)}</h2>${notationHtml(j)}${board}${row}` +
+    sideHtml("Trắng <i>Đỏ, red</i>", j.red) + sideHtml("Đen <i>black</i>", j.black) +
     `<h3>Bảng sự kiện <i>Facts</i></h3><table class="facts"><thead><tr><th>#</th><th>Bên <i>side</i></th>` +
-    `<th>Nước <i>move</i></th><th>ICCS</th><th>Thuật ngữ <i>terms</i></th><th>Đe dọa <i>threats</i></th></tr></thead><tbody>${facts}</tbody></table>`;
+    `<th>Nước <i>move</i></th><th>ICCS</th><th>Thuật ngữ <i>terms</i></th><th>Đe dọa <i>threats</i></th></tr></thead><tbody>${facts}</tbody></table>` +
+    `<details class="full"><summary>Giải thích đầy đủ <i>the full explanation</i></summary><pre class="explanation">${escapeHtml(j.said || "")}</pre></details>`;
 }
 
 $("free-form").addEventListener("submit", async (e) => {
