@@ -239,17 +239,29 @@ pub struct Change {
     pub rulings: Vec<String>,
 }
 
+/// A place where two rule sets rule otherwise on a game, with both rulings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Difference<'a> {
+    /// The repetition's first and last ply; `None` for the verdict at the end.
+    pub repetition: Option<[usize; 2]>,
+    /// The first rule set's ruling (`None`: it made none there).
+    pub before: Option<&'a Ruling>,
+    /// The second's.
+    pub after: Option<&'a Ruling>,
+}
+
 impl GameReport {
     /// Where the rule set at index `after` rules otherwise than the one at `before`.
     #[must_use]
     pub fn changes(&self, before: usize, after: usize) -> Vec<Change> {
         self.differences(before, after)
             .into_iter()
-            .map(|(repetition, b, a)| Change {
-                repetition,
-                before: b.map(|r| r.verdict),
-                after: a.map(|r| r.verdict),
-                rulings: a
+            .map(|d| Change {
+                repetition: d.repetition,
+                before: d.before.map(|r| r.verdict),
+                after: d.after.map(|r| r.verdict),
+                rulings: d
+                    .after
                     .map(|r| r.red.iter().chain(&r.black).cloned().collect())
                     .unwrap_or_default(),
             })
@@ -257,14 +269,10 @@ impl GameReport {
     }
 
     /// The one answer to "where do two rule sets rule otherwise on this game": each
-    /// repetition (its first and last ply), then the end (`None`), whose verdicts under the
-    /// rule sets at `before` and `after` differ, with both rulings.
+    /// repetition, then the end, whose verdicts under the rule sets at `before` and `after`
+    /// differ, with both rulings.
     #[must_use]
-    pub fn differences(
-        &self,
-        before: usize,
-        after: usize,
-    ) -> Vec<(Option<[usize; 2]>, Option<&Ruling>, Option<&Ruling>)> {
+    pub fn differences(&self, before: usize, after: usize) -> Vec<Difference<'_>> {
         fn at(rulings: &[Option<Ruling>], k: usize) -> Option<&Ruling> {
             rulings.get(k).and_then(Option::as_ref)
         }
@@ -274,7 +282,11 @@ impl GameReport {
             .chain(std::iter::once((None, self.end.as_slice())))
             .filter_map(|(repetition, rulings)| {
                 let (b, a) = (at(rulings, before), at(rulings, after));
-                (b.map(|r| r.verdict) != a.map(|r| r.verdict)).then_some((repetition, b, a))
+                (b.map(|r| r.verdict) != a.map(|r| r.verdict)).then_some(Difference {
+                    repetition,
+                    before: b,
+                    after: a,
+                })
             })
             .collect()
     }

@@ -64,15 +64,15 @@ impl ChangedGame {
         let cycles: Vec<ChangedCycle> = game
             .differences(0, 1)
             .into_iter()
-            .filter_map(|(repetition, before, after)| {
-                let cycle = after.or(before)?.cycle;
+            .filter_map(|d| {
+                let cycle = d.after.or(d.before)?.cycle;
                 Some(ChangedCycle {
-                    repetition,
+                    repetition: d.repetition,
                     ply: cycle[0],
                     start: game.position_at(cycle[0])?,
                     moves: game.record.moves.get(cycle[0]..cycle[1])?.to_vec(),
-                    before: before.cloned(),
-                    after: after.cloned(),
+                    before: d.before.cloned(),
+                    after: d.after.cloned(),
                 })
             })
             .collect();

@@ -354,6 +354,7 @@ impl Workbench {
             amended_text: (&request.rules, &amended_shown),
             coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
             command: "xqlaw serve: Tải báo cáo (Download report)",
+            games: None,
         }))
     }
 
