@@ -753,7 +753,7 @@ fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
         // The game, its place, its board, FEN and moves in the law's notation.
         "<h3>1. 构造的对局 — 红方 – 黑方</h3>",
         "kết quả ghi trên biên bản <i>(recorded result)</i>: <code>0-1</code>",
-        "Lặp lại từ nước 4 đến nước 8",
+        "Các thế cờ lặp lại sau nước thứ 4 đến 8",
         "Cuối ván",
         "<svg",
         "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
