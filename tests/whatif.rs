@@ -207,6 +207,29 @@ fn whatif_json_has_a_row_per_case() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Amendment 2's edit of the law: one check and one chase, allowed, becomes forbidden.
+const CHECK_CHASE_ALLOWED: &str =
+    "    when some move checking and some move chasing and not every move checking\n    → allowed";
+const CHECK_CHASE_FORBIDDEN: &str = "    when some move checking and some move chasing and not every move checking\n    → forbidden";
+
+/// `xqlaw whatif COPY --base rules/vn-1999.rules --report DIR/proposal.html EXTRA…`, where
+/// DIR is the copy's folder: the exit code, the output, the errors and the report's path.
+fn whatif_report(copy: &Path, extra: &[&str]) -> (i32, String, String, PathBuf) {
+    let report = copy.parent().unwrap().join("proposal.html");
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let mut args = vec![
+        "whatif",
+        path(copy),
+        "--base",
+        path(&base),
+        "--report",
+        path(&report),
+    ];
+    args.extend(extra);
+    let (code, out, err) = xqlaw(&args);
+    (code, out, err, report)
+}
+
 /// One edit to a copy of the law: `from` (which must occur once) becomes `to`.
 fn amended(name: &str, from: &str, to: &str) -> PathBuf {
     let law = law_text();
@@ -271,11 +294,7 @@ fn amendment_chasing_a_crossed_pawn_is_allowed_too() {
 /// "một chiếu một dọa rút Pháo ăn quân"), no chase.
 #[test]
 fn amendment_one_check_one_chase_is_forbidden() {
-    let copy = amended(
-        "check-chase",
-        "    when some move checking and some move chasing and not every move checking\n    → allowed",
-        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
-    );
+    let copy = amended("check-chase", CHECK_CHASE_ALLOWED, CHECK_CHASE_FORBIDDEN);
     assert_eq!(
         changes(&copy),
         [
@@ -528,22 +547,9 @@ fn an_amendment_saved_into_rules_is_never_its_own_base() {
 /// expectation and the verdicts before and after, the precedences and the coverage.
 #[test]
 fn whatif_report_writes_the_proposal_page() {
-    let copy = amended(
-        "report",
-        "    when some move checking and some move chasing and not every move checking\n    → allowed",
-        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
-    );
+    let copy = amended("report", CHECK_CHASE_ALLOWED, CHECK_CHASE_FORBIDDEN);
     let dir = copy.parent().unwrap().to_path_buf();
-    let report = dir.join("proposal.html");
-    let base = Path::new(ROOT).join("rules/vn-1999.rules");
-    let (code, out, err) = xqlaw(&[
-        "whatif",
-        path(&copy),
-        "--base",
-        path(&base),
-        "--report",
-        path(&report),
-    ]);
+    let (code, out, err, report) = whatif_report(&copy, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("4 of "), "{out}");
     assert!(err.contains("report: `"), "{err}");
@@ -722,18 +728,7 @@ fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
     );
     let dir = copy.parent().unwrap().to_path_buf();
     let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v10.xqf"]);
-    let report = dir.join("proposal.html");
-    let base = Path::new(ROOT).join("rules/vn-1999.rules");
-    let (code, out, err) = xqlaw(&[
-        "whatif",
-        path(&copy),
-        "--base",
-        path(&base),
-        "--report",
-        path(&report),
-        "--games",
-        path(&games),
-    ]);
+    let (code, out, err, report) = whatif_report(&copy, &["--games", path(&games)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.ends_with("3 of 102 cases change verdict\n"), "{out}");
     assert!(
@@ -777,28 +772,11 @@ fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
 /// `--games` asks for `--report`.
 #[test]
 fn whatif_report_says_when_no_game_changes_and_refuses_records_it_cannot_read() {
-    let copy = amended(
-        "report-no-game",
-        "    when some move checking and some move chasing and not every move checking\n    → allowed",
-        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
-    );
+    let copy = amended("report-no-game", CHECK_CHASE_ALLOWED, CHECK_CHASE_FORBIDDEN);
     let dir = copy.parent().unwrap().to_path_buf();
     let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v11.xqf"]);
-    let report = dir.join("proposal.html");
-    let base = Path::new(ROOT).join("rules/vn-1999.rules");
-    let run = |games: &Path| {
-        xqlaw(&[
-            "whatif",
-            path(&copy),
-            "--base",
-            path(&base),
-            "--report",
-            path(&report),
-            "--games",
-            path(games),
-        ])
-    };
-    let (code, _, err) = run(&games);
+    let run = |games: &Path| whatif_report(&copy, &["--games", path(games)]);
+    let (code, _, err, report) = run(&games);
     assert_eq!(code, 0, "{err}");
     let page = fs::read_to_string(&report).unwrap();
     for needle in [
@@ -815,7 +793,7 @@ fn whatif_report_says_when_no_game_changes_and_refuses_records_it_cannot_read() 
         (dir.join("no-such-folder"), "cannot read `"),
         (damaged, "no game read under `"),
     ] {
-        let (code, out, err) = run(&games);
+        let (code, out, err, _) = run(&games);
         assert_eq!(code, 1, "{}: {out}{err}", games.display());
         assert!(err.contains(said), "{err}");
         assert!(!report.exists(), "{}", games.display());
