@@ -1211,6 +1211,11 @@ async fn an_edit_that_changes_nothing_is_explained_in_the_librarys_words() {
     let library: Vec<String> = whatif.reasons.iter().map(|r| r.line_by_name()).collect();
     assert_eq!(said, library);
     assert!(
+        said[0].starts_with("Xe bắt mãi Tốt đã qua sông (`rook-on-crossed-pawn`) cho phép"),
+        "the amended ruling, by its name: {}",
+        said[0]
+    );
+    assert!(
         said[0].contains("bắt mãi (`perpetual-chase`)"),
         "the ruling that keeps the verdict, by its name: {}",
         said[0]

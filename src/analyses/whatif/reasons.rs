@@ -39,6 +39,8 @@ pub enum Why {
 pub struct Reason {
     /// The amended ruling.
     pub ruling: String,
+    /// Its Vietnamese name, if it has one.
+    pub name: Option<String>,
     /// Why it does not decide.
     pub why: Why,
     /// The rulings that keep the verdicts, with their Vietnamese names where they have one.
@@ -89,16 +91,18 @@ impl Named {
 impl Reason {
     /// The reason in words, Vietnamese first with the English gloss, as `whatif` prints it.
     pub fn line(&self) -> String {
-        self.words(Named::shown)
+        self.words(Named::shown, |r| format!("`{}`", r.id))
     }
 
-    /// [`Reason::line`] with the rulings that keep the verdicts named by their Vietnamese
-    /// names, their ids as the gloss, as the workbench shows it.
+    /// [`Reason::line`] with every ruling named by its Vietnamese name, the id as the gloss,
+    /// as the workbench shows it.
     pub fn line_by_name(&self) -> String {
-        self.words(Named::by_name)
+        self.words(Named::by_name, Named::by_name)
     }
 
-    fn words(&self, shown: fn(&Named) -> String) -> String {
+    /// The reason in words, the rulings that keep the verdicts written by `shown` and the
+    /// amended one by `amended`.
+    fn words(&self, shown: fn(&Named) -> String, amended: fn(&Named) -> String) -> String {
         let keeping = self
             .keeping
             .iter()
@@ -106,16 +110,19 @@ impl Reason {
             .collect::<Vec<_>>()
             .join(", ");
         let on = title_ranges(&self.cases);
-        let r = &self.ruling;
+        let r = amended(&Named {
+            id: self.ruling.clone(),
+            name: self.name.clone(),
+        });
         let said = match self.why {
             Why::Overridden => {
-                format!("`{r}` bị gạt bỏ bởi {keeping} ở {on} (set aside by their `overrides`)")
+                format!("{r} bị gạt bỏ bởi {keeping} ở {on} (set aside by their `overrides`)")
             }
             Why::Outweighed => format!(
-                "`{r}` cho phép, nhưng {keeping} vẫn cấm cùng nước đi ở {on}; không nói bên nào được ưu tiên nên luật cấm thắng (it allows, they still forbid the same play; no precedence is stated, so the forbidding ruling wins)"
+                "{r} cho phép, nhưng {keeping} vẫn cấm cùng nước đi ở {on}; không nói bên nào được ưu tiên nên luật cấm thắng (it allows, they still forbid the same play; no precedence is stated, so the forbidding ruling wins)"
             ),
             Why::Restated => format!(
-                "{keeping} nhắc lại `{r}` và chưa được sửa theo, nên vẫn giữ kết quả cũ ở {on} (they restate `{r}`, were not edited with it, and keep the old verdicts)"
+                "{keeping} nhắc lại {r} và chưa được sửa theo, nên vẫn giữ kết quả cũ ở {on} (they restate {r}, were not edited with it, and keep the old verdicts)"
             ),
         };
         let mut line = format!("{said}\n    viết (write): {}", self.fix);
@@ -230,6 +237,7 @@ pub(crate) fn reasons(
         };
         found.push(Reason {
             keeping: others.iter().map(|o| Named::of(amended, o)).collect(),
+            name: Named::of(amended, &ruling).name,
             ruling,
             why,
             cases,
@@ -321,6 +329,7 @@ fn restated(
         };
         found.push(Reason {
             ruling: r.id.clone(),
+            name: r.meta.name.clone(),
             why: Why::Restated,
             keeping: keeping.iter().map(|id| Named::of(amended, id)).collect(),
             cases,

@@ -459,7 +459,7 @@ function pieceHtml(text) {
   return `${ROLES_VI[m[2]]} ${m[1] === "red" ? "Trắng" : "Đen"} ${m[3]} <i>${escapeHtml(text)}</i>`;
 }
 
-const NOTATION_NAMES = { vi: "tiếng Việt (của luật) <i>Vietnamese, the law's</i>", iccs: "ICCS", wxf: "WXF", zh: "中文 <i>Chinese</i>" };
+const NOTATION_NAMES = { vi: "tiếng Việt (của luật) <i>Vietnamese, the law's</i>", iccs: "ICCS", wxf: "WXF", zh: "chữ Hán <i>Chinese</i>" };
 
 // Which notation the moves were read in, and a warning when they read as other moves in
 // another notation (the verdict then depends on the notation).
