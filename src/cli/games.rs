@@ -62,16 +62,20 @@ pub fn run_games(args: &GamesArgs) -> ExitCode {
                 return;
             }
             for game in games {
+                // Counted whatever is printed: `--summary` says how many changed too.
+                let changes = match game {
+                    Ok(g) if args.whatif.is_some() => g.changes(0, 1),
+                    _ => Vec::new(),
+                };
+                changed += usize::from(!changes.is_empty());
                 let written = match (args.csv, game) {
                     _ if args.summary => Ok(()),
                     (true, Ok(g)) => write_csv(&mut out, g.csv_row(file)),
                     (true, Err(e)) => write_csv(&mut out, csv_error(e, names.len())),
                     (false, Ok(g)) if args.whatif.is_some() => {
-                        let changes = g.changes(0, 1);
                         if changes.is_empty() {
                             Ok(())
                         } else {
-                            changed += 1;
                             writeln!(out, "{}", g.changes_line(file, &changes))
                         }
                     }
