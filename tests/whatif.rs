@@ -763,7 +763,7 @@ fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
         );
     }
     // Two places changed (the repetition and the end), each drawn once.
-    assert_eq!(section.matches("<div class=\"case\">").count(), 2);
+    assert_eq!(section.matches("<div class=\"case game\">").count(), 2);
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -39,6 +39,7 @@ pre.diff .gap { color: #888; }
 .case { break-inside: avoid; margin: 4mm 0; overflow: hidden; border-top: 1px solid #ddd; padding-top: 2mm; }
 .board { float: left; width: 58mm; margin: 0 5mm 2mm 0; }
 .board svg { width: 100%; height: auto; }
+.game .board { width: 46mm; }
 .moves { width: auto; font-size: 9.5pt; }
 .after { font-weight: bold; }
 .reason { background: #fff8e1; border-left: 3px solid #e0b000; padding: 1mm 3mm; margin: 2mm 0; }
@@ -204,7 +205,7 @@ fn changed_rulings(s: &mut String, p: &Proposal<'_>) {
     let _ = writeln!(
         s,
         "<h2>Các điều được sửa <span class=\"gloss\">What is amended</span></h2><table>\
-         <tr><th>Định nghĩa <i>definition</i></th><th>Điều <i>article</i></th><th>Câu của luật <i>the law's sentence</i></th></tr>"
+         <thead><tr><th>Định nghĩa <i>definition</i></th><th>Điều <i>article</i></th><th>Câu của luật <i>the law's sentence</i></th></tr></thead>"
     );
     for (kind, list) in [("term", &d.terms), ("ruling", &d.rulings)] {
         for c in list {
@@ -340,7 +341,7 @@ fn coverage(s: &mut String, p: &Proposal<'_>) {
     let _ = writeln!(
         s,
         "<h2>Phạm vi của các điều <span class=\"gloss\">Ruling coverage: the cases each ruling decides</span></h2>\
-         <table><tr><th>Điều <i>ruling</i></th><th>Trước <i>before</i></th><th>Sau <i>after</i></th></tr>"
+         <table><thead><tr><th>Điều <i>ruling</i></th><th>Trước <i>before</i></th><th>Sau <i>after</i></th></tr></thead>"
     );
     let mut ids: Vec<&str> = before.rulings.iter().map(|r| r.ruling.as_str()).collect();
     for r in &after.rulings {

@@ -192,7 +192,7 @@ fn one_cycle(
     let svg = svg.split_once("?>").map_or(svg.as_str(), |(_, rest)| rest);
     let _ = writeln!(
         s,
-        "<div class=\"case\">{heading}<p>{place}</p><div class=\"board\">{svg}</div>\
+        "<div class=\"case game\">{heading}<p>{place}</p><div class=\"board\">{svg}</div>\
          <p class=\"small\">FEN <i>(before the cycle, after ply {})</i>: <code class=\"fen\">{}</code></p>",
         c.ply,
         html(&fen)
