@@ -193,7 +193,7 @@ fn an_amendment_lists_the_games_it_changes() {
     ]);
     assert_eq!(code, 0, "{err}");
     // `--summary` prints the counts alone, the games changed among them (it said 0 before).
-    let (code, summary, err) = xqlaw(&[
+    let (code, summary, summary_err) = xqlaw(&[
         "games",
         "tests/data/records/perpetual-check-v18.xqf",
         "tests/data/records/opening-v10.xqf",
@@ -202,7 +202,7 @@ fn an_amendment_lists_the_games_it_changes() {
         "--summary",
     ]);
     let _ = fs::remove_dir_all(&dir);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 0, "{summary_err}");
     assert!(
         summary.ends_with("1 of 2 games change outcome under the amendment\n"),
         "{summary}"
