@@ -21,7 +21,7 @@ mod verdict;
 
 use std::path::{Path, PathBuf};
 
-pub use err::{CompileError, CompileErrors, CompileWarning};
+pub use err::{CompileError, CompileErrorKind, CompileErrors, CompileWarning, CompileWarningKind};
 pub use graph::{EdgeKind, GraphFormat, GraphNode, RuleGraph};
 pub use inherit::rule_files;
 pub use ir::{

@@ -30,6 +30,11 @@
 //! - [`serve`]: the local web workbench of `xqlaw serve`, which edits a rule set in the
 //!   browser and shows every case's verdict change.
 //!
+//! Beside the stages: a [`project`] is the folder above the files given that holds `rules/`
+//! and `spec-tests/`; [`disk`] is the one home of file access (bounded reads of regular files,
+//! writes that never follow a link); [`words`] composes the words of messages (plurals,
+//! lists, "did you mean").
+//!
 //! The words every layer shares are [`Subject`], [`Outcome`], [`Verdict`] and [`CaseId`].
 //! Every stage reports bad input as a [`miette`] diagnostic pointing at its place: most as a
 //! [`SourceError`], a kind that owns its message beside the [`Site`] it is about; [`render`]
@@ -94,9 +99,10 @@ mod xiangqi;
 
 pub use batch::{BatchOptions, BatchSummary, MAX_BATCH_LINE, run_batch};
 pub use compile::{
-    CompileError, CompileErrors, CompileWarning, CompiledRules, Cond, EdgeKind, Expr, GraphFormat,
-    GraphNode, Meta, Pattern, RuleGraph, Ruling, RulingId, Term, TermId, VerdictRow,
-    compile_amendment, compile_str, load_rules, load_rules_in, rule_files,
+    CompileError, CompileErrorKind, CompileErrors, CompileWarning, CompileWarningKind,
+    CompiledRules, Cond, EdgeKind, Expr, GraphFormat, GraphNode, Meta, Pattern, RuleGraph, Ruling,
+    RulingId, Term, TermId, VerdictRow, compile_amendment, compile_str, load_rules, load_rules_in,
+    rule_files,
 };
 pub use corpus::{Corpus, Diagram, load_corpus};
 pub use eval::{

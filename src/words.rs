@@ -1,6 +1,7 @@
-//! Words for messages, in one place: plurals, lists (`a, b or c`), quoted names, input cut
-//! short for echoing, case titles folded into ranges, and the "did you mean" of a misspelt
-//! name. Every message of the crate composes its words with these.
+//! Words for messages, in one place: plurals and the words that agree with a count, lists
+//! (`a, b or c`), quoted names, input cut short for echoing, case titles folded into ranges,
+//! and the "did you mean" of a misspelt name. Every message of the crate composes its words
+//! with these.
 
 /// The plural ending of a count: `""` for one, `"s"` otherwise.
 ///
@@ -12,6 +13,19 @@
 #[must_use]
 pub const fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// The word that agrees with a count, for the words a plural ending does not make: `one` for
+/// 1, `many` otherwise (`fires`/`fire`, `it`/`them`).
+///
+/// ```
+/// use xqlaw::words::agreeing;
+/// assert_eq!(agreeing(1, "fires", "fire"), "fires");
+/// assert_eq!(agreeing(2, "it", "them"), "them");
+/// ```
+#[must_use]
+pub const fn agreeing<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
 
 /// Items listed as a sentence lists them: `a`, `a or b`, `a, b or c`, with `conjunction`
@@ -50,6 +64,18 @@ pub fn first_few<S: AsRef<str>>(items: &[S], shown: usize) -> Vec<String> {
         few.push(format!("{} more", items.len() - shown));
     }
     few
+}
+
+/// A few items listed: the first five, then how many more (`a, b, c, d, e and 4 more`), as a
+/// message names the rulings or cases of a long list.
+///
+/// ```
+/// use xqlaw::words::briefly;
+/// assert_eq!(briefly(&["a", "b"]), "a and b");
+/// assert_eq!(briefly(&["a", "b", "c", "d", "e", "f", "g"]), "a, b, c, d, e and 2 more");
+/// ```
+pub fn briefly<S: AsRef<str>>(items: &[S]) -> String {
+    list(&first_few(items, 5), "and")
 }
 
 /// `text` cut to at most `max` characters, with `…` and the number of characters left out,

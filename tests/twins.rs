@@ -5,10 +5,12 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test code")]
 
+mod common;
+
 use std::path::Path;
 
 use xqlaw::corpus::generated::Transform;
-use xqlaw::{Play, Verdict, judge, load_corpus};
+use xqlaw::{Play, Verdict, judge};
 
 /// The verdict with the colours exchanged.
 fn exchanged(v: Verdict) -> Verdict {
@@ -21,7 +23,7 @@ fn exchanged(v: Verdict) -> Verdict {
 
 #[test]
 fn mirrored_and_colour_flipped_spec_cases_keep_their_verdicts() {
-    let corpus = load_corpus(Path::new("rules"), Path::new("spec-tests")).unwrap();
+    let corpus = common::corpus();
     let mut judged = 0;
     let mut wrong = Vec::new();
     for d in &corpus.diagrams {

@@ -25,7 +25,7 @@ use thiserror::Error;
 use crate::source::{ErrorKind, Loc, Node, SourceError, SourceFile};
 use crate::spec::{LawSentence, LawText, SpecError};
 use crate::syntax::ast::{self, Attrs, Clause, Item};
-use crate::words::did_you_mean;
+use crate::words::{did_you_mean, plural};
 
 /// A citation problem: its kind and where it is written.
 pub type CitationError = SourceError<CitationErrorKind>;
@@ -374,11 +374,7 @@ fn misquoted(
         return None;
     }
     let names: Vec<String> = ids.iter().map(|id| id.node.clone()).collect();
-    let cited = if ids.len() == 1 {
-        format!("sentence `{}`", names.join(""))
-    } else {
-        format!("sentences `{}`", names.join(", "))
-    };
+    let cited = format!("sentence{} `{}`", plural(ids.len()), names.join(", "));
     Some(CitationErrorKind::Misquoted {
         cited,
         help: format!(

@@ -23,14 +23,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-pub use diagnostics::{FalseRestatement, InertRuling, UnverifiedRestatement};
+pub use diagnostics::{FalseRestatement, InertRuling, InertRulingKind, UnverifiedRestatement};
 
 use crate::analyses::Decided;
 use crate::compile::{CompiledRules, Ruling};
 use crate::corpus::CasePlay;
 use crate::eval::Judgement;
 use crate::vocab::CaseId;
-use crate::words::{first_few, list, plural, title_ranges};
+use crate::words::{briefly, plural, title_ranges};
 
 /// A case where a ruling fires for a side and a ruling it claims to restate does not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -181,12 +181,12 @@ impl Coverage {
                 let with = if r.always_alongside.is_empty() {
                     String::new()
                 } else {
-                    format!(", always with {}", few(&r.always_alongside))
+                    format!(", always with {}", briefly(&r.always_alongside))
                 };
                 let by = if r.decided_by.is_empty() {
                     String::new()
                 } else {
-                    format!(", decided by {}", few(&r.decided_by))
+                    format!(", decided by {}", briefly(&r.decided_by))
                 };
                 format!(
                     "decides no case: fires on {n} case{}{with}, whose verdicts stand without it{by}",
@@ -201,11 +201,6 @@ impl Coverage {
 
 /// How many cases a line of [`Coverage::to_text`] names before it gives their count.
 const LISTED: usize = 40;
-
-/// A few names: `a, b, c and 4 more`.
-fn few(names: &[String]) -> String {
-    list(&first_few(names, 5), "and")
-}
 
 /// What one case says about the rulings.
 #[derive(Default)]

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use xqlaw::SourceFile;
 use xqlaw::disk::{self, Writer};
 use xqlaw::syntax::{format, parse};
-use xqlaw::words::plural;
+use xqlaw::words::{agreeing, plural};
 
 use super::{CommandError, fail, render};
 
@@ -57,7 +57,7 @@ pub fn run(args: &FmtArgs) -> ExitCode {
     let failed_note = if failed > 0 {
         format!(
             "; {failed} left as {} (see above)",
-            if failed == 1 { "it was" } else { "they were" }
+            agreeing(failed, "it was", "they were")
         )
     } else {
         String::new()

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use xqlaw::SourceFile;
 use xqlaw::standings::{Request, Table, Tournament, compare, render as words, standings};
-use xqlaw::{CompileError, CompileErrors, CompiledRules, compile_amendment, load_rules};
+use xqlaw::{CompileErrorKind, CompileErrors, CompiledRules, compile_amendment, load_rules};
 
 /// Arguments of `xqlaw standings`.
 #[derive(Debug, clap::Args)]
@@ -125,5 +125,5 @@ fn load_any(path: &Path) -> Result<CompiledRules, ()> {
 fn missing_parent(errors: &CompileErrors) -> bool {
     errors
         .errors()
-        .any(|e| matches!(e, CompileError::ExtendsMissing { .. }))
+        .any(|e| matches!(e.kind(), Some(CompileErrorKind::ExtendsMissing { .. })))
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::err::{CompileError, CompileWarning};
+use super::err::{CompileError, CompileErrorKind, CompileWarning, CompileWarningKind};
 use super::graph::{EdgeKind, GraphNode, RuleGraph};
 use super::inherit::Merged;
 use super::ir::{CompiledRules, Expr, Pattern, Ruling, Term, TermId, Unencoded};
@@ -201,11 +201,13 @@ fn rulings(
             .filter(|_| r.outcome.node == Outcome::Allowed)
         {
             let at = at.loc;
-            errors.push(CompileError::GraverAllowed {
-                file: def.file.clone(),
+            errors.push(CompileError::at(
+                &def.file,
                 at,
-                name: r.id.node.clone(),
-            });
+                CompileErrorKind::GraverAllowed {
+                    name: r.id.node.clone(),
+                },
+            ));
         }
         rulings.push(Ruling {
             id: r.id.node.clone(),
@@ -247,14 +249,16 @@ fn restated_outcomes(merged: &Merged, rulings: &mut [Ruling], warnings: &mut Vec
                 if let Some(r) = rulings.get_mut(k) {
                     r.restates.retain(|id| id.0 != other);
                 }
-                warnings.push(CompileWarning::RestatesOtherOutcome {
-                    file: def.file.clone(),
-                    at: name.loc,
-                    name: def.item.id.node.clone(),
-                    outcome: outcome.keyword(),
-                    restated: restated.clone(),
-                    other: other_outcome.keyword(),
-                });
+                warnings.push(CompileWarning::at(
+                    &def.file,
+                    name.loc,
+                    CompileWarningKind::RestatesOtherOutcome {
+                        name: def.item.id.node.clone(),
+                        outcome: outcome.keyword(),
+                        restated: restated.clone(),
+                        other: other_outcome.keyword(),
+                    },
+                ));
             }
         }
     }
@@ -265,11 +269,13 @@ fn restated_outcomes(merged: &Merged, rulings: &mut [Ruling], warnings: &mut Vec
 fn unused_terms(merged: &Merged, used: &HashSet<TermId>, warnings: &mut Vec<CompileWarning>) {
     for (i, def) in merged.terms.iter().enumerate() {
         if def.file.name == merged.root.name && !used.contains(&TermId(i)) {
-            warnings.push(CompileWarning::UnusedTerm {
-                file: def.file.clone(),
-                at: def.item.id.loc,
-                name: def.item.id.node.clone(),
-            });
+            warnings.push(CompileWarning::at(
+                &def.file,
+                def.item.id.loc,
+                CompileWarningKind::UnusedTerm {
+                    name: def.item.id.node.clone(),
+                },
+            ));
         }
     }
 }

@@ -1,15 +1,16 @@
 //! Errors and warnings of the compile stage: rule files that parse but do not make sense.
 //!
-//! Each kind of problem is one variant, which carries its own message, code, help and labels;
-//! the checks only choose a variant and fill in the names. Every variant about some text holds
-//! the file (`file`) and the span it is about (`at`).
+//! Each kind of problem is one variant of [`CompileErrorKind`] (or [`CompileWarningKind`]),
+//! which owns its message, code, help and labels; the checks only choose a kind and fill in the
+//! names. The file and the span a problem is about are carried once, beside its kind, in the
+//! one carrier of errors about a place ([`SourceError`]).
 
 use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 use thiserror::Error;
 
-use crate::source::{Loc, NonEmpty, SourceFile};
+use crate::source::{ErrorKind, Loc, NonEmpty, SourceError, SourceFile};
 use crate::syntax::ParseError;
 use crate::vocab::Subject;
 use crate::words::did_you_mean;
@@ -43,10 +44,20 @@ pub enum CompileError {
     #[error("the rule set could not be compiled, but no error was recorded (a bug in xqlaw)")]
     #[diagnostic(code("xqlaw::internal"))]
     Internal,
+    /// A problem at a place in a rule file: its kind, and the file and span it is about.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    At(SourceError<CompileErrorKind>),
+}
 
+/// What is wrong at a place in a rule file, for [`CompileError::At`]: each kind owns its
+/// message, code, help and labels, and the place is carried once beside it.
+#[derive(Debug, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum CompileErrorKind {
     // `extends` chains.
     /// The file `extends NAME` reads declares another rule set.
-    #[error("`{}` declares the rule set `{declared}`, not `{expected}`", file.name)]
+    #[error("`{read}` declares the rule set `{declared}`, not `{expected}`")]
     #[diagnostic(
         code("xqlaw::extends::name"),
         help(
@@ -54,13 +65,9 @@ pub enum CompileError {
         )
     )]
     ExtendsMisnamed {
-        /// The file read.
-        #[source_code]
-        file: SourceFile,
+        /// The name of the file read.
+        read: String,
         /// The name it declares.
-        #[label(primary, "declared here")]
-        at: Loc,
-        /// That name.
         declared: String,
         /// The name `extends` gave.
         expected: String,
@@ -74,12 +81,6 @@ pub enum CompileError {
         help("the chain of `extends` goes round: {chain}")
     )]
     ExtendsCycle {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The `extends` that closes the circle.
-        #[label(primary, "extended here")]
-        at: Loc,
         /// The rule set extended.
         name: String,
         /// The chain, `a → b → a`.
@@ -89,12 +90,6 @@ pub enum CompileError {
     #[error("cannot read `{path}`: {reason}")]
     #[diagnostic(code("xqlaw::extends::io"))]
     ExtendsUnreadable {
-        /// The file that says `extends`.
-        #[source_code]
-        file: SourceFile,
-        /// The `extends`.
-        #[label(primary, "extended here")]
-        at: Loc,
         /// The file that cannot be read.
         path: String,
         /// Why, in lowercase.
@@ -104,12 +99,6 @@ pub enum CompileError {
     #[error("there is no rule set `{name}`")]
     #[diagnostic(code("xqlaw::extends::missing"))]
     ExtendsMissing {
-        /// The file that says `extends`.
-        #[source_code]
-        file: SourceFile,
-        /// The `extends`.
-        #[label(primary, "extended here")]
-        at: Loc,
         /// The rule set named.
         name: String,
         /// A close name, or where rule sets are looked for.
@@ -125,12 +114,6 @@ pub enum CompileError {
         help("facts, terms and rulings share one namespace; choose another name")
     )]
     NamedLikeFact {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The definition's name.
-        #[label(primary, "defined here")]
-        at: Loc,
         /// `term` or `ruling`.
         kind: &'static str,
         /// The name.
@@ -143,14 +126,7 @@ pub enum CompileError {
         help("terms and rulings share one namespace; rename one of them")
     )]
     DefinedTwice {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The second definition.
-        #[label(primary, "defined again here")]
-        at: Loc,
         /// The first definition.
-        #[label("first defined here")]
         first: Loc,
         /// The name.
         name: String,
@@ -159,12 +135,6 @@ pub enum CompileError {
     #[error("`{name}` is already defined in `{rule_set}`")]
     #[diagnostic(code("xqlaw::duplicate::inherited"))]
     AlreadyDefined {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The new definition.
-        #[label(primary, "defined again here")]
-        at: Loc,
         /// The name.
         name: String,
         /// The rule set that defines it.
@@ -177,14 +147,7 @@ pub enum CompileError {
     #[error("setting `{name}` is given twice")]
     #[diagnostic(code("xqlaw::duplicate::setting"), help("keep one of the two lines"))]
     SettingTwice {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The second line.
-        #[label(primary, "given again here")]
-        at: Loc,
         /// The first line.
-        #[label("first given here")]
         first: Loc,
         /// The setting.
         name: String,
@@ -196,14 +159,7 @@ pub enum CompileError {
         help("a rule file has one verdict block; merge the rows")
     )]
     VerdictTwice {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The second `verdict`.
-        #[label(primary, "second verdict")]
-        at: Loc,
         /// The first `verdict`.
-        #[label("first verdict")]
         first: Loc,
     },
 
@@ -212,14 +168,7 @@ pub enum CompileError {
     #[error("cannot remove `{name}`, which this file defines")]
     #[diagnostic(code("xqlaw::remove::local"), help("delete the definition instead"))]
     RemoveLocal {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The `remove`.
-        #[label(primary, "removed here")]
-        at: Loc,
         /// The definition.
-        #[label("defined here")]
         defined: Loc,
         /// The name.
         name: String,
@@ -228,12 +177,6 @@ pub enum CompileError {
     #[error("there is no {kind} `{name}`{inherited} to {verb}")]
     #[diagnostic(code("xqlaw::nothing-to-change"))]
     NothingToChange {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name replaced or removed.
-        #[label(primary, "{verb}d here")]
-        at: Loc,
         /// `term` or `ruling`.
         kind: &'static str,
         /// The name.
@@ -252,12 +195,6 @@ pub enum CompileError {
     #[error("unknown fact or term `{name}`")]
     #[diagnostic(code("xqlaw::unknown::name"))]
     UnknownName {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "not defined")]
-        at: Loc,
         /// The name.
         name: String,
         /// A close name.
@@ -273,12 +210,6 @@ pub enum CompileError {
         )
     )]
     RulingInExpression {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "a ruling")]
-        at: Loc,
         /// The name.
         name: String,
     },
@@ -286,12 +217,6 @@ pub enum CompileError {
     #[error("unknown ruling `{name}`")]
     #[diagnostic(code("xqlaw::unknown::ruling"))]
     UnknownRuling {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "not a ruling")]
-        at: Loc,
         /// The name.
         name: String,
         /// A close ruling name.
@@ -302,12 +227,6 @@ pub enum CompileError {
     #[error("`{name}` is a fact, not a ruling")]
     #[diagnostic(code("xqlaw::unknown::ruling"))]
     FactNotRuling {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "not a ruling")]
-        at: Loc,
         /// The name.
         name: String,
         /// A close ruling name.
@@ -318,12 +237,6 @@ pub enum CompileError {
     #[error("`{name}` is a term, not a ruling")]
     #[diagnostic(code("xqlaw::not-a-ruling"), help("only rulings can be named here"))]
     TermNotRuling {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "a term")]
-        at: Loc,
         /// The name.
         name: String,
     },
@@ -334,12 +247,6 @@ pub enum CompileError {
         help("a ruling can only set aside other rulings")
     )]
     OverridesItself {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name after `overrides`.
-        #[label(primary, "overridden here")]
-        at: Loc,
         /// The ruling.
         name: String,
     },
@@ -350,12 +257,6 @@ pub enum CompileError {
         help("a ruling can only restate other rulings")
     )]
     RestatesItself {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name after `restates`.
-        #[label(primary, "restated here")]
-        at: Loc,
         /// The ruling.
         name: String,
     },
@@ -364,12 +265,6 @@ pub enum CompileError {
     #[error("`{name}` takes no piece kinds")]
     #[diagnostic(code("xqlaw::params"), help("write `{name}`"))]
     FactWithPieceKinds {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The call.
-        #[label(primary, "given piece kinds here")]
-        at: Loc,
         /// The fact.
         name: String,
     },
@@ -377,12 +272,6 @@ pub enum CompileError {
     #[error("term `{name}` takes no piece kinds")]
     #[diagnostic(code("xqlaw::params"), help("write `{name}`"))]
     TermWithPieceKinds {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The call.
-        #[label(primary, "given piece kinds here")]
-        at: Loc,
         /// The term.
         name: String,
     },
@@ -393,12 +282,6 @@ pub enum CompileError {
         help("write e.g. `{name}(horse, cannon)`; the kinds are {kinds}")
     )]
     NoPieceKinds {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "no piece kinds")]
-        at: Loc,
         /// The fact.
         name: String,
         /// The piece kinds, `king, advisor, …`.
@@ -408,12 +291,6 @@ pub enum CompileError {
     #[error("unknown piece kind `{name}`")]
     #[diagnostic(code("xqlaw::unknown::role"))]
     UnknownPieceKind {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The word.
-        #[label(primary, "not a piece kind")]
-        at: Loc,
         /// The word.
         name: String,
         /// A close kind, or the list of kinds.
@@ -429,12 +306,6 @@ pub enum CompileError {
         help("inside a threat expression, write `{inner}` directly")
     )]
     ThreatsOfThreat {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The `any threat …` expression.
-        #[label(primary, "in a threat expression")]
-        at: Loc,
         /// `any` or `no`.
         quantifier: &'static str,
         /// The expression after `threat`.
@@ -444,12 +315,6 @@ pub enum CompileError {
     #[error("`{name}` is said of a threat, not a move")]
     #[diagnostic(code("xqlaw::subject"), help("use `any threat {name}`"))]
     ThreatFactOnMove {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The fact.
-        #[label(primary, "in a move expression")]
-        at: Loc,
         /// The fact.
         name: String,
     },
@@ -457,12 +322,6 @@ pub enum CompileError {
     #[error("`{name}` is said of a move, not a threat")]
     #[diagnostic(code("xqlaw::subject"), help("{THREAT_EXPRESSION}"))]
     MoveFactOnThreat {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The fact.
-        #[label(primary, "in a threat expression")]
-        at: Loc,
         /// The fact.
         name: String,
     },
@@ -470,12 +329,6 @@ pub enum CompileError {
     #[error("`{name}` is a term on threats, not on moves")]
     #[diagnostic(code("xqlaw::subject"), help("use `any threat {name}`"))]
     ThreatTermOnMove {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The term.
-        #[label(primary, "in a move expression")]
-        at: Loc,
         /// The term.
         name: String,
     },
@@ -483,12 +336,6 @@ pub enum CompileError {
     #[error("`{name}` is a term on moves, not on threats")]
     #[diagnostic(code("xqlaw::subject"), help("{THREAT_EXPRESSION}"))]
     MoveTermOnThreat {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The term.
-        #[label(primary, "in a threat expression")]
-        at: Loc,
         /// The term.
         name: String,
     },
@@ -501,14 +348,7 @@ pub enum CompileError {
         help("`on changing targets` follows `every move`")
     )]
     ChangingTargetsAfter {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The target clause.
-        #[label(primary, "target clause")]
-        at: Loc,
         /// The quantifier.
-        #[label("quantifier")]
         quantifier_at: Loc,
         /// The quantifier, `some move`.
         quantifier: String,
@@ -522,14 +362,7 @@ pub enum CompileError {
         )
     )]
     SameTargetAfter {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The target clause.
-        #[label(primary, "target clause")]
-        at: Loc,
         /// The quantifier.
-        #[label("quantifier")]
         quantifier_at: Loc,
         /// The clause, `on same target`.
         clause: &'static str,
@@ -542,26 +375,13 @@ pub enum CompileError {
         code("xqlaw::at-least-zero"),
         help("count from 1, or drop the pattern")
     )]
-    AtLeastZero {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The quantifier.
-        #[label(primary, "always true")]
-        at: Loc,
-    },
+    AtLeastZero,
 
     // Cycles.
     /// Terms defined in terms of themselves.
     #[error("term `{name}` is defined in terms of itself")]
     #[diagnostic(code("xqlaw::cycle::term"), help("the definitions go round: {chain}"))]
     TermCycle {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The term's name.
-        #[label(primary, "defined here")]
-        at: Loc,
         /// The term.
         name: String,
         /// The circle, `a → b → a`.
@@ -574,12 +394,6 @@ pub enum CompileError {
         help("the overrides go round: {chain}")
     )]
     OverrideCycle {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// Its first `overrides`.
-        #[label(primary, "overrides here")]
-        at: Loc,
         /// The ruling.
         name: String,
         /// The circle, `a → b → a`.
@@ -594,12 +408,6 @@ pub enum CompileError {
         help("add a `verdict` block, e.g. `verdict side forbidden → side loses otherwise → draw`")
     )]
     NoVerdict {
-        /// The root file.
-        #[source_code]
-        file: SourceFile,
-        /// The rule set's name.
-        #[label(primary, "declared here")]
-        at: Loc,
         /// The rule set.
         name: String,
     },
@@ -610,12 +418,6 @@ pub enum CompileError {
         help("write `{party} {rules} by {ruling}`")
     )]
     NeverHolds {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The condition.
-        #[label(primary, "never holds")]
-        at: Loc,
         /// The ruling.
         ruling: String,
         /// What it rules.
@@ -634,12 +436,6 @@ pub enum CompileError {
         )
     )]
     GraverAllowed {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The word `graver`.
-        #[label(primary, "only a forbidding ruling can be graver")]
-        at: Loc,
         /// The ruling.
         name: String,
     },
@@ -650,12 +446,6 @@ pub enum CompileError {
         help("write `{party} forbidden graver`")
     )]
     GraverCondAllowed {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The condition.
-        #[label(primary, "never holds")]
-        at: Loc,
         /// `side` or `other`.
         party: &'static str,
     },
@@ -663,12 +453,6 @@ pub enum CompileError {
     #[error("setting `{name}` cannot be `{value}`: it must be between {min} and {max}")]
     #[diagnostic(code("xqlaw::setting::range"), help("{why}"))]
     SettingOutOfRange {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The value.
-        #[label(primary, "out of range")]
-        at: Loc,
         /// The setting.
         name: &'static str,
         /// The value.
@@ -684,12 +468,6 @@ pub enum CompileError {
     #[error("unknown setting `{name}`")]
     #[diagnostic(code("xqlaw::unknown::setting"))]
     UnknownSetting {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name.
-        #[label(primary, "not a setting")]
-        at: Loc,
         /// The name.
         name: String,
         /// A close name, or the list of settings.
@@ -698,7 +476,89 @@ pub enum CompileError {
     },
 }
 
+impl ErrorKind for CompileErrorKind {
+    fn label(&self) -> String {
+        match self {
+            CompileErrorKind::ExtendsMisnamed { .. } => "declared here".to_owned(),
+            CompileErrorKind::ExtendsCycle { .. } => "extended here".to_owned(),
+            CompileErrorKind::ExtendsUnreadable { .. } => "extended here".to_owned(),
+            CompileErrorKind::ExtendsMissing { .. } => "extended here".to_owned(),
+            CompileErrorKind::NamedLikeFact { .. } => "defined here".to_owned(),
+            CompileErrorKind::DefinedTwice { .. } => "defined again here".to_owned(),
+            CompileErrorKind::AlreadyDefined { .. } => "defined again here".to_owned(),
+            CompileErrorKind::SettingTwice { .. } => "given again here".to_owned(),
+            CompileErrorKind::VerdictTwice { .. } => "second verdict".to_owned(),
+            CompileErrorKind::RemoveLocal { .. } => "removed here".to_owned(),
+            CompileErrorKind::NothingToChange { verb, .. } => format!("{verb}d here"),
+            CompileErrorKind::UnknownName { .. } => "not defined".to_owned(),
+            CompileErrorKind::RulingInExpression { .. } => "a ruling".to_owned(),
+            CompileErrorKind::UnknownRuling { .. } => "not a ruling".to_owned(),
+            CompileErrorKind::FactNotRuling { .. } => "not a ruling".to_owned(),
+            CompileErrorKind::TermNotRuling { .. } => "a term".to_owned(),
+            CompileErrorKind::OverridesItself { .. } => "overridden here".to_owned(),
+            CompileErrorKind::RestatesItself { .. } => "restated here".to_owned(),
+            CompileErrorKind::FactWithPieceKinds { .. } => "given piece kinds here".to_owned(),
+            CompileErrorKind::TermWithPieceKinds { .. } => "given piece kinds here".to_owned(),
+            CompileErrorKind::NoPieceKinds { .. } => "no piece kinds".to_owned(),
+            CompileErrorKind::UnknownPieceKind { .. } => "not a piece kind".to_owned(),
+            CompileErrorKind::ThreatsOfThreat { .. } => "in a threat expression".to_owned(),
+            CompileErrorKind::ThreatFactOnMove { .. } => "in a move expression".to_owned(),
+            CompileErrorKind::MoveFactOnThreat { .. } => "in a threat expression".to_owned(),
+            CompileErrorKind::ThreatTermOnMove { .. } => "in a move expression".to_owned(),
+            CompileErrorKind::MoveTermOnThreat { .. } => "in a threat expression".to_owned(),
+            CompileErrorKind::ChangingTargetsAfter { .. } => "target clause".to_owned(),
+            CompileErrorKind::SameTargetAfter { .. } => "target clause".to_owned(),
+            CompileErrorKind::AtLeastZero => "always true".to_owned(),
+            CompileErrorKind::TermCycle { .. } => "defined here".to_owned(),
+            CompileErrorKind::OverrideCycle { .. } => "overrides here".to_owned(),
+            CompileErrorKind::NoVerdict { .. } => "declared here".to_owned(),
+            CompileErrorKind::NeverHolds { .. } => "never holds".to_owned(),
+            CompileErrorKind::GraverAllowed { .. } => {
+                "only a forbidding ruling can be graver".to_owned()
+            }
+            CompileErrorKind::GraverCondAllowed { .. } => "never holds".to_owned(),
+            CompileErrorKind::SettingOutOfRange { .. } => "out of range".to_owned(),
+            CompileErrorKind::UnknownSetting { .. } => "not a setting".to_owned(),
+        }
+    }
+
+    fn also_at(&self) -> Vec<(Loc, String)> {
+        match self {
+            CompileErrorKind::DefinedTwice { first, .. } => {
+                vec![(*first, "first defined here".to_owned())]
+            }
+            CompileErrorKind::SettingTwice { first, .. } => {
+                vec![(*first, "first given here".to_owned())]
+            }
+            CompileErrorKind::VerdictTwice { first, .. } => {
+                vec![(*first, "first verdict".to_owned())]
+            }
+            CompileErrorKind::RemoveLocal { defined, .. } => {
+                vec![(*defined, "defined here".to_owned())]
+            }
+            CompileErrorKind::ChangingTargetsAfter { quantifier_at, .. }
+            | CompileErrorKind::SameTargetAfter { quantifier_at, .. } => {
+                vec![(*quantifier_at, "quantifier".to_owned())]
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl CompileError {
+    /// A problem of kind `kind` at `at` in `file`.
+    pub(crate) fn at(file: &SourceFile, at: Loc, kind: CompileErrorKind) -> CompileError {
+        CompileError::At(SourceError::new(kind, file, at))
+    }
+
+    /// What is wrong, when the problem is at a place in a rule file.
+    pub fn kind(&self) -> Option<&CompileErrorKind> {
+        match self {
+            CompileError::At(e) => Some(e.kind()),
+            _ => None,
+        }
+    }
+
     /// A rule file that cannot be read.
     pub(crate) fn unreadable(path: &std::path::Path, e: &std::io::Error) -> CompileError {
         CompileError::Unreadable {
@@ -706,25 +566,23 @@ impl CompileError {
             reason: e.to_string().to_lowercase(),
         }
     }
+}
 
-    /// `name`, defined at `at` without `replace`, is already a `kind` in the ancestor
-    /// `rule_set`; `same_kind` when the new definition is a `kind` too.
+impl CompileErrorKind {
+    /// `name`, defined without `replace`, is already a `kind` in the ancestor `rule_set`;
+    /// `same_kind` when the new definition is a `kind` too.
     pub(crate) fn already_defined(
-        file: &SourceFile,
-        at: Loc,
         name: &str,
         kind: &'static str,
         same_kind: bool,
         rule_set: String,
-    ) -> CompileError {
+    ) -> CompileErrorKind {
         let help = if same_kind {
             format!("write `replace {kind} {name}` to replace the inherited definition")
         } else {
             format!("`{name}` is a {kind} in `{rule_set}`; choose another name")
         };
-        CompileError::AlreadyDefined {
-            file: file.clone(),
-            at,
+        CompileErrorKind::AlreadyDefined {
             name: name.to_owned(),
             rule_set,
             help,
@@ -733,32 +591,25 @@ impl CompileError {
 
     /// `name`, said of `said_of`, is used where the other subject is wanted; `term` when it
     /// names a term, not a fact.
-    pub(crate) fn wrong_subject(
-        file: &SourceFile,
-        at: Loc,
-        name: &str,
-        term: bool,
-        said_of: Subject,
-    ) -> CompileError {
-        let (file, name) = (file.clone(), name.to_owned());
+    pub(crate) fn wrong_subject(name: &str, term: bool, said_of: Subject) -> CompileErrorKind {
+        let name = name.to_owned();
         match (term, said_of) {
-            (false, Subject::Threat) => CompileError::ThreatFactOnMove { file, at, name },
-            (false, Subject::Move) => CompileError::MoveFactOnThreat { file, at, name },
-            (true, Subject::Threat) => CompileError::ThreatTermOnMove { file, at, name },
-            (true, Subject::Move) => CompileError::MoveTermOnThreat { file, at, name },
+            (false, Subject::Threat) => CompileErrorKind::ThreatFactOnMove { name },
+            (false, Subject::Move) => CompileErrorKind::MoveFactOnThreat { name },
+            (true, Subject::Threat) => CompileErrorKind::ThreatTermOnMove { name },
+            (true, Subject::Move) => CompileErrorKind::MoveTermOnThreat { name },
         }
     }
 
-    /// There is no file for the rule set `name` extended at `at`. `names` are the rule sets
-    /// that do exist; `dir` says whether rule sets are looked for in a folder at all.
+    /// There is no file for the extended rule set `name`. `names` are the rule sets that do
+    /// exist; `searched` the folders rule sets are looked for in (none for a rule set given
+    /// as text); `amends_itself` when the rule set extends its own name.
     pub(crate) fn extends_missing(
-        file: &SourceFile,
-        at: Loc,
         name: &str,
         names: &[String],
         searched: &[String],
         amends_itself: bool,
-    ) -> CompileError {
+    ) -> CompileErrorKind {
         let help = if amends_itself {
             format!(
                 "`rules {name} extends {name}` amends the project's `rules/{name}.rules`, and none was found in {}: run xqlaw inside the project, or give `--base PATH/rules/{name}.rules`",
@@ -778,9 +629,7 @@ impl CompileError {
                 searched.join(", ")
             )
         };
-        CompileError::ExtendsMissing {
-            file: file.clone(),
-            at,
+        CompileErrorKind::ExtendsMissing {
             name: name.to_owned(),
             help,
         }
@@ -789,20 +638,14 @@ impl CompileError {
     /// A `replace` or `remove` (`verb`) of the `kind` `name`, which the ancestors do not
     /// define. `existing` is the kind the name has if it is defined as the other kind;
     /// `parent` the rule set extended; `names` the inherited names of `kind`.
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "what was written, and what exists"
-    )]
     pub(crate) fn nothing_to_change<'a>(
-        file: &SourceFile,
-        at: Loc,
         kind: &'static str,
         verb: &'static str,
         name: &str,
         existing: Option<&'static str>,
         parent: Option<&str>,
         names: impl IntoIterator<Item = &'a str>,
-    ) -> CompileError {
+    ) -> CompileErrorKind {
         let help = match (existing, parent) {
             (Some(k), _) => Some(format!("`{name}` is a {k}; write `{verb} {k} {name}`")),
             (None, None) => Some(format!(
@@ -810,9 +653,7 @@ impl CompileError {
             )),
             (None, Some(_)) => did_you_mean(name, names),
         };
-        CompileError::NothingToChange {
-            file: file.clone(),
-            at,
+        CompileErrorKind::NothingToChange {
             kind,
             name: name.to_owned(),
             inherited: parent.map(|p| format!(" in `{p}`")).unwrap_or_default(),
@@ -822,15 +663,8 @@ impl CompileError {
     }
 
     /// The word `name` in a list of piece kinds is none of `kinds`.
-    pub(crate) fn unknown_piece_kind(
-        file: &SourceFile,
-        at: Loc,
-        name: &str,
-        kinds: &[&str],
-    ) -> CompileError {
-        CompileError::UnknownPieceKind {
-            file: file.clone(),
-            at,
+    pub(crate) fn unknown_piece_kind(name: &str, kinds: &[&str]) -> CompileErrorKind {
+        CompileErrorKind::UnknownPieceKind {
             name: name.to_owned(),
             help: did_you_mean(name, kinds.iter().copied())
                 .unwrap_or_else(|| format!("the kinds are {}", kinds.join(", "))),
@@ -838,15 +672,8 @@ impl CompileError {
     }
 
     /// The setting `name` is none of `settings`.
-    pub(crate) fn unknown_setting(
-        file: &SourceFile,
-        at: Loc,
-        name: &str,
-        settings: &[&str],
-    ) -> CompileError {
-        CompileError::UnknownSetting {
-            file: file.clone(),
-            at,
+    pub(crate) fn unknown_setting(name: &str, settings: &[&str]) -> CompileErrorKind {
+        CompileErrorKind::UnknownSetting {
             name: name.to_owned(),
             help: did_you_mean(name, settings.iter().copied())
                 .unwrap_or_else(|| format!("the settings are {}", settings.join(", "))),
@@ -867,6 +694,25 @@ pub enum CompileWarning {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Standings(crate::standings::FormError),
+    /// Something suspicious at a place in a rule file: its kind, and the file and span it is
+    /// about.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    At(SourceError<CompileWarningKind>),
+}
+
+impl CompileWarning {
+    /// A warning of kind `kind` at `at` in `file`.
+    pub(crate) fn at(file: &SourceFile, at: Loc, kind: CompileWarningKind) -> CompileWarning {
+        CompileWarning::At(SourceError::new(kind, file, at))
+    }
+}
+
+/// What is suspicious at a place in a rule file, for [`CompileWarning::At`]: each kind owns
+/// its message, code, help and labels, and the place is carried once beside it.
+#[derive(Debug, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum CompileWarningKind {
     /// A term no other term and no ruling uses.
     #[error("term `{name}` is never used")]
     #[diagnostic(
@@ -875,12 +721,6 @@ pub enum CompileWarning {
         help("use it in a ruling or another term, or delete it")
     )]
     UnusedTerm {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The term's name.
-        #[label(primary, "defined here")]
-        at: Loc,
         /// The term.
         name: String,
     },
@@ -892,14 +732,7 @@ pub enum CompileWarning {
         help("rows are tried top to bottom; move `otherwise` to the end")
     )]
     UnreachableRow {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The row.
-        #[label(primary, "unreachable")]
-        at: Loc,
         /// The `otherwise` before it.
-        #[label("this row always matches")]
         otherwise: Loc,
     },
     /// A verdict condition `… forbidden graver` when no ruling is written `graver`.
@@ -911,14 +744,7 @@ pub enum CompileWarning {
             "write `graver` after `forbidden` on the ruling whose violation weighs more, or delete the row"
         )
     )]
-    NoGraverRuling {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The condition.
-        #[label(primary, "never holds")]
-        at: Loc,
-    },
+    NoGraverRuling,
     /// A ruling restates one of the other outcome.
     /// The claim lapses, as it does when the restated ruling is removed: a committee that
     /// changes what a ruling rules leaves a rule set that compiles, and the restating ruling
@@ -932,12 +758,6 @@ pub enum CompileWarning {
         )
     )]
     RestatesOtherOutcome {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The name after `restates`.
-        #[label(primary, "rules {other}")]
-        at: Loc,
         /// The restating ruling.
         name: String,
         /// Its outcome.
@@ -954,14 +774,28 @@ pub enum CompileWarning {
         severity(Warning),
         help("plays no row matches are draws; end the verdict with `otherwise → draw` to say so")
     )]
-    NoOtherwise {
-        /// The file.
-        #[source_code]
-        file: SourceFile,
-        /// The last row.
-        #[label(primary, "last row")]
-        at: Loc,
-    },
+    NoOtherwise,
+}
+
+impl ErrorKind for CompileWarningKind {
+    fn label(&self) -> String {
+        match self {
+            CompileWarningKind::UnusedTerm { .. } => "defined here".to_owned(),
+            CompileWarningKind::UnreachableRow { .. } => "unreachable".to_owned(),
+            CompileWarningKind::NoGraverRuling => "never holds".to_owned(),
+            CompileWarningKind::RestatesOtherOutcome { other, .. } => format!("rules {other}"),
+            CompileWarningKind::NoOtherwise => "last row".to_owned(),
+        }
+    }
+
+    fn also_at(&self) -> Vec<(Loc, String)> {
+        match self {
+            CompileWarningKind::UnreachableRow { otherwise, .. } => {
+                vec![(*otherwise, "this row always matches".to_owned())]
+            }
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// Where a diagnostic is: the name of its file and the start of its main span, for sorting
@@ -1047,12 +881,15 @@ mod tests {
 
     #[test]
     fn a_variant_carries_its_message_code_help_and_label() {
-        let e = CompileError::UnknownName {
-            file: file(),
-            at: Loc::new(24, 28),
+        let kind = CompileErrorKind::UnknownName {
             name: "chek".to_owned(),
             suggestion: Some("did you mean `check`?".to_owned()),
         };
+        let e = CompileError::at(&file(), Loc::new(24, 28), kind);
+        assert!(matches!(
+            e.kind(),
+            Some(CompileErrorKind::UnknownName { .. })
+        ));
         assert_eq!(e.to_string(), "unknown fact or term `chek`");
         assert_eq!(e.code().unwrap().to_string(), "xqlaw::unknown::name");
         assert_eq!(e.help().unwrap().to_string(), "did you mean `check`?");
@@ -1064,16 +901,8 @@ mod tests {
 
     #[test]
     fn help_and_labels_name_what_was_written() {
-        let e = CompileError::nothing_to_change(
-            &file(),
-            Loc::new(13, 14),
-            "term",
-            "replace",
-            "a",
-            None,
-            None,
-            [],
-        );
+        let kind = CompileErrorKind::nothing_to_change("term", "replace", "a", None, None, []);
+        let e = CompileError::at(&file(), Loc::new(13, 14), kind);
         assert_eq!(e.to_string(), "there is no term `a` to replace");
         assert_eq!(
             e.help().unwrap().to_string(),
@@ -1084,12 +913,28 @@ mod tests {
     }
 
     #[test]
-    fn a_warning_has_warning_severity() {
-        let w = CompileWarning::UnusedTerm {
-            file: file(),
-            at: Loc::new(13, 14),
+    fn the_kind_labels_its_second_place() {
+        let kind = CompileErrorKind::DefinedTwice {
+            first: Loc::new(13, 14),
             name: "a".to_owned(),
         };
+        let e = CompileError::at(&file(), Loc::new(24, 28), kind);
+        assert_eq!(e.to_string(), "`a` is defined twice");
+        let labels: Vec<LabeledSpan> = e.labels().unwrap().collect();
+        assert_eq!(labels.len(), 2);
+        assert_eq!(labels[0].label(), Some("defined again here"));
+        assert!(labels[0].primary());
+        assert_eq!(labels[1].label(), Some("first defined here"));
+        assert_eq!(labels[1].offset(), 13);
+        assert!(!labels[1].primary());
+    }
+
+    #[test]
+    fn a_warning_has_warning_severity() {
+        let kind = CompileWarningKind::UnusedTerm {
+            name: "a".to_owned(),
+        };
+        let w = CompileWarning::at(&file(), Loc::new(13, 14), kind);
         assert_eq!(w.severity(), Some(miette::Severity::Warning));
         assert_eq!(w.code().unwrap().to_string(), "xqlaw::unused-term");
     }
@@ -1098,5 +943,6 @@ mod tests {
     fn an_error_about_no_text_sorts_first() {
         let e = CompileError::Internal;
         assert_eq!(position(&e), (String::new(), 0));
+        assert!(e.kind().is_none());
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use super::err::{self, CompileError};
+use super::err::{self, CompileError, CompileErrorKind};
 use super::ir::Meta;
 use crate::source::{Loc, Node, SourceFile};
 use crate::syntax::{self, ast};
@@ -279,13 +279,16 @@ fn load_chain(
         let name = &ast.header.name;
         if let Some((expected, child)) = &expected_name {
             if name.node != *expected {
-                errors.push(CompileError::ExtendsMisnamed {
-                    file: file.clone(),
-                    at: name.loc,
-                    declared: name.node.clone(),
-                    expected: expected.clone(),
-                    child: child.name.clone(),
-                });
+                errors.push(CompileError::at(
+                    &file,
+                    name.loc,
+                    CompileErrorKind::ExtendsMisnamed {
+                        read: file.name.clone(),
+                        declared: name.node.clone(),
+                        expected: expected.clone(),
+                        child: child.name.clone(),
+                    },
+                ));
                 return None;
             }
         }
@@ -304,12 +307,14 @@ fn load_chain(
                     .collect();
                 path.push(&name.node);
                 path.push(&parent.node);
-                errors.push(CompileError::ExtendsCycle {
-                    file: file.clone(),
-                    at: parent.loc,
-                    name: parent.node.clone(),
-                    chain: err::chain(&path),
-                });
+                errors.push(CompileError::at(
+                    &file,
+                    parent.loc,
+                    CompileErrorKind::ExtendsCycle {
+                        name: parent.node.clone(),
+                        chain: err::chain(&path),
+                    },
+                ));
                 return None;
             }
             // The root's folder is searched only when it is a file (not an edited text).
@@ -323,23 +328,24 @@ fn load_chain(
                     next = Some(parent_file);
                 }
                 Some(Err((shown, e))) => {
-                    errors.push(CompileError::ExtendsUnreadable {
-                        file: file.clone(),
-                        at: parent.loc,
-                        path: shown,
-                        reason: e.to_string().to_lowercase(),
-                    });
+                    errors.push(CompileError::at(
+                        &file,
+                        parent.loc,
+                        CompileErrorKind::ExtendsUnreadable {
+                            path: shown,
+                            reason: e.to_string().to_lowercase(),
+                        },
+                    ));
                     return None;
                 }
                 None => {
-                    errors.push(CompileError::extends_missing(
-                        &file,
-                        parent.loc,
+                    let kind = CompileErrorKind::extends_missing(
                         &parent.node,
                         &loader.names(from.as_deref()),
                         &loader.shown(from.as_deref()),
                         amends_itself,
-                    ));
+                    );
+                    errors.push(CompileError::at(&file, parent.loc, kind));
                     return None;
                 }
             }
@@ -387,12 +393,14 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
         match item.node {
             ast::Item::Setting(s) => {
                 if let Some(first) = local_settings.get(&s.name.node) {
-                    errors.push(CompileError::SettingTwice {
-                        file: file.clone(),
-                        at: s.name.loc,
-                        first: *first,
-                        name: s.name.node.clone(),
-                    });
+                    errors.push(CompileError::at(
+                        &file,
+                        s.name.loc,
+                        CompileErrorKind::SettingTwice {
+                            first: *first,
+                            name: s.name.node.clone(),
+                        },
+                    ));
                     continue;
                 }
                 local_settings.insert(s.name.node.clone(), s.name.loc);
@@ -475,12 +483,14 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
                     }
                 };
                 if let Some(first) = local.get(&r.id.node) {
-                    errors.push(CompileError::RemoveLocal {
-                        file: file.clone(),
-                        at: r.id.loc,
-                        defined: *first,
-                        name: r.id.node.clone(),
-                    });
+                    errors.push(CompileError::at(
+                        &file,
+                        r.id.loc,
+                        CompileErrorKind::RemoveLocal {
+                            defined: *first,
+                            name: r.id.node.clone(),
+                        },
+                    ));
                     continue;
                 }
                 let found = match kind {
@@ -525,11 +535,11 @@ fn apply(merged: &mut Merged, link: Link, errors: &mut Vec<CompileError>) {
             ast::Item::Verdict(v) => {
                 let keyword = Loc::new(item_loc.start, item_loc.start + "verdict".len());
                 if let Some(first) = local_verdict {
-                    errors.push(CompileError::VerdictTwice {
-                        file: file.clone(),
-                        at: keyword,
-                        first,
-                    });
+                    errors.push(CompileError::at(
+                        &file,
+                        keyword,
+                        CompileErrorKind::VerdictTwice { first },
+                    ));
                     continue;
                 }
                 local_verdict = Some(keyword);
@@ -553,26 +563,22 @@ fn define(
     errors: &mut Vec<CompileError>,
 ) -> bool {
     if let Some(first) = local.get(name) {
-        errors.push(CompileError::DefinedTwice {
-            file: file.clone(),
-            at: loc,
-            first: *first,
-            name: name.to_owned(),
-        });
+        errors.push(CompileError::at(
+            file,
+            loc,
+            CompileErrorKind::DefinedTwice {
+                first: *first,
+                name: name.to_owned(),
+            },
+        ));
         return false;
     }
     let existing = existing_kind(merged, name);
     match (replace, existing) {
         (false, None) => true,
         (false, Some((k, rule_set))) => {
-            errors.push(CompileError::already_defined(
-                file,
-                loc,
-                name,
-                k.word(),
-                k == kind,
-                rule_set,
-            ));
+            let problem = CompileErrorKind::already_defined(name, k.word(), k == kind, rule_set);
+            errors.push(CompileError::at(file, loc, problem));
             false
         }
         (true, Some((k, _))) if k == kind => true,
@@ -618,16 +624,15 @@ fn nothing_to_change(
             .map(|d| d.item.id.node.as_str())
             .collect(),
     };
-    CompileError::nothing_to_change(
-        file,
-        loc,
+    let problem = CompileErrorKind::nothing_to_change(
         kind.word(),
         verb,
         name,
         existing_kind(merged, name).map(|(k, _)| k.word()),
         parent,
         names,
-    )
+    );
+    CompileError::at(file, loc, problem)
 }
 
 /// Merges a rule set given as text, for the tests of the later passes: the merged

@@ -2,7 +2,7 @@
 //! override them. Circles that make an order impossible are errors; once ordered, every
 //! index into the term and ruling lists is renumbered.
 
-use super::err::{CompileError, chain};
+use super::err::{CompileError, CompileErrorKind, chain};
 use super::graph::{GraphNode, RuleGraph};
 use super::inherit::{Def, Merged};
 use super::ir::{Expr, Pattern, Ruling, RulingId, Term, TermId, VerdictRow};
@@ -13,12 +13,14 @@ use crate::source::Node;
 /// term to each term it uses.
 pub(super) fn term_cycles(uses: &RuleGraph, merged: &Merged, errors: &mut Vec<CompileError>) {
     for (def, chain) in circles(uses, &merged.terms, |t| &t.id) {
-        errors.push(CompileError::TermCycle {
-            file: def.file.clone(),
-            at: def.item.id.loc,
-            name: def.item.id.node.clone(),
-            chain,
-        });
+        errors.push(CompileError::at(
+            &def.file,
+            def.item.id.loc,
+            CompileErrorKind::TermCycle {
+                name: def.item.id.node.clone(),
+                chain,
+            },
+        ));
     }
 }
 
@@ -30,16 +32,17 @@ pub(super) fn override_cycles(
     errors: &mut Vec<CompileError>,
 ) {
     for (def, chain) in circles(overrides, &merged.rulings, |r| &r.id) {
-        errors.push(CompileError::OverrideCycle {
-            file: def.file.clone(),
-            at: def
-                .item
+        errors.push(CompileError::at(
+            &def.file,
+            def.item
                 .overrides
                 .first()
                 .map_or(def.item.id.loc, |o| o.loc),
-            name: def.item.id.node.clone(),
-            chain,
-        });
+            CompileErrorKind::OverrideCycle {
+                name: def.item.id.node.clone(),
+                chain,
+            },
+        ));
     }
 }
 

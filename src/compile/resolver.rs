@@ -2,7 +2,7 @@
 //! a ruling, subjects and piece kinds checked, target clauses checked against their
 //! quantifier.
 
-use super::err::CompileError;
+use super::err::{CompileError, CompileErrorKind};
 use super::graph::GraphNode;
 use super::ir::{Expr, Pattern, RulingId, TermId};
 use super::scope::{Scope, Sym};
@@ -48,15 +48,17 @@ impl<'a> Resolver<'a> {
             ast::Expr::Not(x) => Some(Expr::Not(Box::new(self.expr(x, subject)?))),
             ast::Expr::Threats(q, x) => {
                 if subject == Subject::Threat {
-                    self.errors.push(CompileError::ThreatsOfThreat {
-                        file: self.file.clone(),
-                        at: e.loc,
-                        quantifier: match q {
-                            ThreatQuantifier::Any => "any",
-                            ThreatQuantifier::No => "no",
+                    self.errors.push(CompileError::at(
+                        self.file,
+                        e.loc,
+                        CompileErrorKind::ThreatsOfThreat {
+                            quantifier: match q {
+                                ThreatQuantifier::Any => "any",
+                                ThreatQuantifier::No => "no",
+                            },
+                            inner: print::expr(&x.node),
                         },
-                        inner: print::expr(&x.node),
-                    });
+                    ));
                     // Still check the inside.
                     let _ = self.expr(x, Subject::Threat);
                     return None;
@@ -88,9 +90,8 @@ impl<'a> Resolver<'a> {
             self.uses.push(GraphNode::Fact(spec.name.to_owned()));
             let roles = self.roles(loc, name, spec.params, args);
             if spec.subject != subject {
-                let e =
-                    CompileError::wrong_subject(self.file, loc, &name.node, false, spec.subject);
-                self.errors.push(e);
+                let kind = CompileErrorKind::wrong_subject(&name.node, false, spec.subject);
+                self.errors.push(CompileError::at(self.file, loc, kind));
                 return None;
             }
             return Some(Expr::Fact(spec, roles?));
@@ -103,23 +104,28 @@ impl<'a> Resolver<'a> {
                 let name = name.node.clone();
                 if args.is_some() {
                     let at = loc;
-                    self.errors
-                        .push(CompileError::TermWithPieceKinds { file, at, name });
+                    self.errors.push(CompileError::at(
+                        &file,
+                        at,
+                        CompileErrorKind::TermWithPieceKinds { name },
+                    ));
                     return None;
                 }
                 if term_subject != subject {
-                    let e = CompileError::wrong_subject(&file, loc, &name, true, term_subject);
-                    self.errors.push(e);
+                    let kind = CompileErrorKind::wrong_subject(&name, true, term_subject);
+                    self.errors.push(CompileError::at(&file, loc, kind));
                     return None;
                 }
                 Some(Expr::Term(id))
             }
             Some(Sym::Ruling(_)) => {
-                self.errors.push(CompileError::RulingInExpression {
-                    file,
-                    at: name.loc,
-                    name: name.node.clone(),
-                });
+                self.errors.push(CompileError::at(
+                    &file,
+                    name.loc,
+                    CompileErrorKind::RulingInExpression {
+                        name: name.node.clone(),
+                    },
+                ));
                 None
             }
             None => {
@@ -127,12 +133,14 @@ impl<'a> Resolver<'a> {
                     .iter()
                     .map(|f| f.name)
                     .chain(self.scope.term_names.iter().map(String::as_str));
-                self.errors.push(CompileError::UnknownName {
-                    file,
-                    at: name.loc,
-                    name: name.node.clone(),
-                    suggestion: did_you_mean(&name.node, candidates),
-                });
+                self.errors.push(CompileError::at(
+                    &file,
+                    name.loc,
+                    CompileErrorKind::UnknownName {
+                        name: name.node.clone(),
+                        suggestion: did_you_mean(&name.node, candidates),
+                    },
+                ));
                 None
             }
         }
@@ -152,17 +160,22 @@ impl<'a> Resolver<'a> {
             (Params::None, None) => Some(RoleSet::EMPTY),
             (Params::None, Some(_)) => {
                 let name = name.node.clone();
-                self.errors
-                    .push(CompileError::FactWithPieceKinds { file, at, name });
+                self.errors.push(CompileError::at(
+                    &file,
+                    at,
+                    CompileErrorKind::FactWithPieceKinds { name },
+                ));
                 None
             }
             (Params::Roles, None) => {
-                self.errors.push(CompileError::NoPieceKinds {
-                    file,
+                self.errors.push(CompileError::at(
+                    &file,
                     at,
-                    name: name.node.clone(),
-                    kinds: kinds.join(", "),
-                });
+                    CompileErrorKind::NoPieceKinds {
+                        name: name.node.clone(),
+                        kinds: kinds.join(", "),
+                    },
+                ));
                 None
             }
             (Params::Roles, Some(args)) => {
@@ -172,9 +185,8 @@ impl<'a> Resolver<'a> {
                         Some((_, role)) => set = set.map(|s| s.with(*role)),
                         None => {
                             set = None;
-                            self.errors.push(CompileError::unknown_piece_kind(
-                                self.file, arg.loc, &arg.node, &kinds,
-                            ));
+                            let kind = CompileErrorKind::unknown_piece_kind(&arg.node, &kinds);
+                            self.errors.push(CompileError::at(self.file, arg.loc, kind));
                         }
                     }
                 }
@@ -201,10 +213,11 @@ impl<'a> Resolver<'a> {
                 }
                 if quantifier.node == Quantifier::AtLeast(0) {
                     ok = false;
-                    self.errors.push(CompileError::AtLeastZero {
-                        file: self.file.clone(),
-                        at: quantifier.loc,
-                    });
+                    self.errors.push(CompileError::at(
+                        self.file,
+                        quantifier.loc,
+                        CompileErrorKind::AtLeastZero,
+                    ));
                 }
                 // A target clause makes the body a threat expression.
                 let subject = if targets.is_some() {
@@ -245,21 +258,23 @@ impl<'a> Resolver<'a> {
         let written = print::quantifier(quantifier.node);
         let (file, at, quantifier_at) = (self.file.clone(), t.loc, quantifier.loc);
         self.errors.push(match t.node {
-            TargetClause::ChangingTargets => CompileError::ChangingTargetsAfter {
-                file,
+            TargetClause::ChangingTargets => CompileError::at(
+                &file,
                 at,
-                quantifier_at,
-                quantifier: written,
-            },
-            TargetClause::SameTarget | TargetClause::SameTargetSameAttacker => {
-                CompileError::SameTargetAfter {
-                    file,
-                    at,
+                CompileErrorKind::ChangingTargetsAfter {
+                    quantifier_at,
+                    quantifier: written,
+                },
+            ),
+            TargetClause::SameTarget | TargetClause::SameTargetSameAttacker => CompileError::at(
+                &file,
+                at,
+                CompileErrorKind::SameTargetAfter {
                     quantifier_at,
                     clause: print::target_clause(t.node),
                     quantifier: written,
-                }
-            }
+                },
+            ),
         });
         false
     }
@@ -271,11 +286,13 @@ impl<'a> Resolver<'a> {
         by: &Node<String>,
     ) -> Option<RulingId> {
         if name.node == by.node {
-            self.errors.push(CompileError::OverridesItself {
-                file: self.file.clone(),
-                at: name.loc,
-                name: name.node.clone(),
-            });
+            self.errors.push(CompileError::at(
+                self.file,
+                name.loc,
+                CompileErrorKind::OverridesItself {
+                    name: name.node.clone(),
+                },
+            ));
             return None;
         }
         self.ruling_ref(name)
@@ -284,11 +301,13 @@ impl<'a> Resolver<'a> {
     /// Resolves a ruling named after `restates` in ruling `by`.
     pub(super) fn restated(&mut self, name: &Node<String>, by: &Node<String>) -> Option<RulingId> {
         if name.node == by.node {
-            self.errors.push(CompileError::RestatesItself {
-                file: self.file.clone(),
-                at: name.loc,
-                name: name.node.clone(),
-            });
+            self.errors.push(CompileError::at(
+                self.file,
+                name.loc,
+                CompileErrorKind::RestatesItself {
+                    name: name.node.clone(),
+                },
+            ));
             return None;
         }
         self.ruling_ref(name)
@@ -299,28 +318,32 @@ impl<'a> Resolver<'a> {
         let (file, at, written) = (self.file.clone(), name.loc, name.node.clone());
         match self.scope.get(&name.node) {
             Some(Sym::Ruling(id)) => return Some(id),
-            Some(Sym::Term(..)) => self.errors.push(CompileError::TermNotRuling {
-                file,
+            Some(Sym::Term(..)) => self.errors.push(CompileError::at(
+                &file,
                 at,
-                name: written,
-            }),
+                CompileErrorKind::TermNotRuling { name: written },
+            )),
             None => {
                 let rulings = self.scope.ruling_names.iter().map(String::as_str);
                 let suggestion = did_you_mean(&name.node, rulings);
                 self.errors.push(if lookup(&name.node).is_some() {
-                    CompileError::FactNotRuling {
-                        file,
+                    CompileError::at(
+                        &file,
                         at,
-                        name: written,
-                        suggestion,
-                    }
+                        CompileErrorKind::FactNotRuling {
+                            name: written,
+                            suggestion,
+                        },
+                    )
                 } else {
-                    CompileError::UnknownRuling {
-                        file,
+                    CompileError::at(
+                        &file,
                         at,
-                        name: written,
-                        suggestion,
-                    }
+                        CompileErrorKind::UnknownRuling {
+                            name: written,
+                            suggestion,
+                        },
+                    )
                 });
             }
         }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::err::CompileError;
+use super::err::{CompileError, CompileErrorKind};
 use super::inherit::Merged;
 use super::ir::{RulingId, TermId};
 use crate::facts::registry::lookup;
@@ -33,12 +33,14 @@ impl Scope {
         let mut syms = HashMap::new();
         let mut shadow = |name: &Node<String>, file: &SourceFile, kind: &'static str| {
             if lookup(&name.node).is_some() {
-                errors.push(CompileError::NamedLikeFact {
-                    file: file.clone(),
-                    at: name.loc,
-                    kind,
-                    name: name.node.clone(),
-                });
+                errors.push(CompileError::at(
+                    file,
+                    name.loc,
+                    CompileErrorKind::NamedLikeFact {
+                        kind,
+                        name: name.node.clone(),
+                    },
+                ));
             }
         };
         for (i, d) in merged.terms.iter().enumerate() {

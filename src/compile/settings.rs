@@ -1,6 +1,6 @@
 //! The settings a rule file gives the fact computation.
 
-use super::err::CompileError;
+use super::err::{CompileError, CompileErrorKind};
 use super::inherit::Merged;
 use crate::facts::Settings;
 
@@ -44,15 +44,17 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> (Sett
         let value = s.value.node;
         if let Some(&(name, min, max, why)) = RANGES.iter().find(|r| r.0 == s.name.node) {
             if !(min..=max).contains(&value) {
-                errors.push(CompileError::SettingOutOfRange {
-                    file: def.file.clone(),
-                    at: s.value.loc,
-                    name,
-                    value,
-                    min,
-                    max,
-                    why,
-                });
+                errors.push(CompileError::at(
+                    &def.file,
+                    s.value.loc,
+                    CompileErrorKind::SettingOutOfRange {
+                        name,
+                        value,
+                        min,
+                        max,
+                        why,
+                    },
+                ));
                 continue;
             }
         }
@@ -60,11 +62,10 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> (Sett
             "mate-plies" => settings.mate_plies = u32::try_from(value).unwrap_or(u32::MAX),
             "mate-nodes" => settings.mate_nodes = value,
             "ruling-occurrence" => occurrence = u32::try_from(value).unwrap_or(u32::MAX),
-            other => errors.push(CompileError::unknown_setting(
+            other => errors.push(CompileError::at(
                 &def.file,
                 s.name.loc,
-                other,
-                SETTING_NAMES,
+                CompileErrorKind::unknown_setting(other, SETTING_NAMES),
             )),
         }
     }

@@ -1,6 +1,6 @@
 //! The verdict table: its rows checked and compiled, top to bottom.
 
-use super::err::{CompileError, CompileWarning};
+use super::err::{CompileError, CompileErrorKind, CompileWarning, CompileWarningKind};
 use super::inherit::Merged;
 use super::ir::{Cond, Ruling, VerdictRow};
 use super::resolver::Resolver;
@@ -20,22 +20,24 @@ pub(super) fn verdict(
     warnings: &mut Vec<CompileWarning>,
 ) -> Vec<VerdictRow> {
     let Some(def) = &merged.verdict else {
-        errors.push(CompileError::NoVerdict {
-            file: merged.root.clone(),
-            at: merged.name_loc,
-            name: merged.name.clone(),
-        });
+        errors.push(CompileError::at(
+            &merged.root,
+            merged.name_loc,
+            CompileErrorKind::NoVerdict {
+                name: merged.name.clone(),
+            },
+        ));
         return Vec::new();
     };
     let mut rows = Vec::new();
     let mut otherwise: Option<Loc> = None;
     for row in &def.item.rows {
         if let Some(first) = otherwise {
-            warnings.push(CompileWarning::UnreachableRow {
-                file: def.file.clone(),
-                at: row.loc,
-                otherwise: first,
-            });
+            warnings.push(CompileWarning::at(
+                &def.file,
+                row.loc,
+                CompileWarningKind::UnreachableRow { otherwise: first },
+            ));
         }
         let mut conds = Vec::new();
         match &row.guard.node {
@@ -50,14 +52,16 @@ pub(super) fn verdict(
                         .and_then(|name| Resolver::new(scope, &def.file, errors).ruling_ref(name));
                     let ruling = by.and_then(|id| rulings.get(id.0));
                     if let Some(r) = ruling.filter(|r| r.outcome != c.outcome.node) {
-                        errors.push(CompileError::NeverHolds {
-                            file: def.file.clone(),
-                            at: c.loc,
-                            ruling: r.id.clone(),
-                            rules: r.outcome.keyword(),
-                            wanted: c.outcome.node.keyword(),
-                            party: print::party(c.party.node),
-                        });
+                        errors.push(CompileError::at(
+                            &def.file,
+                            c.loc,
+                            CompileErrorKind::NeverHolds {
+                                ruling: r.id.clone(),
+                                rules: r.outcome.keyword(),
+                                wanted: c.outcome.node.keyword(),
+                                party: print::party(c.party.node),
+                            },
+                        ));
                     }
                     if c.graver {
                         graver_cond(c, rulings, &def.file, errors, warnings);
@@ -79,10 +83,11 @@ pub(super) fn verdict(
         });
     }
     if otherwise.is_none() {
-        warnings.push(CompileWarning::NoOtherwise {
-            file: def.file.clone(),
-            at: def.item.rows.last().map_or(Loc::default(), |r| r.loc),
-        });
+        warnings.push(CompileWarning::at(
+            &def.file,
+            def.item.rows.last().map_or(Loc::default(), |r| r.loc),
+            CompileWarningKind::NoOtherwise,
+        ));
     }
     rows
 }
@@ -98,15 +103,18 @@ fn graver_cond(
     warnings: &mut Vec<CompileWarning>,
 ) {
     if c.outcome.node == Outcome::Allowed {
-        errors.push(CompileError::GraverCondAllowed {
-            file: file.clone(),
-            at: c.loc,
-            party: print::party(c.party.node),
-        });
+        errors.push(CompileError::at(
+            file,
+            c.loc,
+            CompileErrorKind::GraverCondAllowed {
+                party: print::party(c.party.node),
+            },
+        ));
     } else if !rulings.iter().any(|r| r.graver) {
-        warnings.push(CompileWarning::NoGraverRuling {
-            file: file.clone(),
-            at: c.loc,
-        });
+        warnings.push(CompileWarning::at(
+            file,
+            c.loc,
+            CompileWarningKind::NoGraverRuling,
+        ));
     }
 }

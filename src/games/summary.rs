@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{GameReport, Kind};
 use crate::records::RecordError;
 use crate::vocab::Verdict;
-use crate::words::plural;
+use crate::words::{agreeing, plural};
 
 /// What one rule set decided over the run.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -199,11 +199,7 @@ impl Summary {
             self.games_repeating,
             plural(self.games_repeating),
             self.games_ending_repeated,
-            if self.games_ending_repeated == 1 {
-                " ends"
-            } else {
-                "s end"
-            }
+            agreeing(self.games_ending_repeated, " ends", "s end")
         );
         for r in &self.rules {
             let _ = writeln!(

@@ -9,6 +9,7 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
 use crate::spec::SpecError;
+use crate::words::plural;
 
 /// A source file's text, named for diagnostics.
 pub type Src = NamedSource<Arc<str>>;
@@ -161,7 +162,7 @@ impl NotLaw {
         NotLaw {
             item,
             count,
-            plural: if count == 1 { "" } else { "s" },
+            plural: plural(count),
             first,
             src,
             span,

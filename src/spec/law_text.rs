@@ -9,12 +9,13 @@
 //! `xqlaw import-law` writes the file from the published text; nothing in it is kept by hand.
 
 use std::path::Path;
-use std::sync::Arc;
 
-use miette::{NamedSource, SourceSpan};
 use serde::{Deserialize, Serialize};
 
-use super::model::{MAX_DEPTH, ReadError, SourceRef, SpecError, WriteError, YamlError, too_deep};
+use super::model::{
+    ReadError, SourceRef, SpecError, WriteError, YamlErrorKind, serde_error, too_deep, yaml_error,
+};
+use crate::source::Loc;
 
 /// The text of one decree.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -220,35 +221,27 @@ impl LawText {
     }
 
     /// Reads the law's text from YAML; `name` is used in error messages. Text nested deeper
-    /// than [`MAX_DEPTH`] is refused before it is parsed.
+    /// than [`MAX_DEPTH`](crate::spec::MAX_DEPTH) is refused before it is parsed.
     pub fn from_yaml(name: &str, text: &str) -> Result<LawText, SpecError> {
-        let error = |message: String, span: SourceSpan| {
-            SpecError::Parse(YamlError::new(
-                message,
-                NamedSource::new(name, Arc::from(text)),
-                span,
-            ))
-        };
         if let Some(at) = too_deep(text) {
-            return Err(error(
-                format!(
-                    "the text is nested more than {MAX_DEPTH} levels deep; the law's text needs 8"
-                ),
-                SourceSpan::from((at, 1)),
-            ));
+            let kind = YamlErrorKind::TooDeep {
+                needs: "the law's text",
+                depth: 8,
+            };
+            return Err(yaml_error(name, text, kind, Loc::new(at, at + 1)));
         }
-        let law: LawText = serde_yaml::from_str(text).map_err(|e| {
-            let span = e.location().map_or_else(
-                || SourceSpan::from((0, 0)),
-                |l| SourceSpan::from((l.index(), 0)),
-            );
-            error(e.to_string(), span)
-        })?;
+        let law: LawText = serde_yaml::from_str(text).map_err(|e| serde_error(name, text, &e))?;
         if let Some((id, problem)) = law.first_problem() {
-            let at = text.find(&format!("id: '{id}'")).or_else(|| text.find(&id));
-            return Err(error(
-                format!("`{id}`: {problem}"),
-                SourceSpan::from((at.unwrap_or(0), id.len())),
+            let at = text
+                .find(&format!("id: '{id}'"))
+                .or_else(|| text.find(&id))
+                .unwrap_or(0);
+            let loc = Loc::new(at, at + id.len());
+            return Err(yaml_error(
+                name,
+                text,
+                YamlErrorKind::Item { id, problem },
+                loc,
             ));
         }
         Ok(law)

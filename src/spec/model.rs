@@ -6,13 +6,14 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::Diagnostic;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::source::{ErrorKind, Loc, SourceError, SourceFile};
 use crate::vocab::Verdict;
+use crate::words::shorten;
 
 /// One spec-test file: a diagram of the law, its moves and the expected rulings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,24 +125,16 @@ impl SpecFile {
     /// [`MAX_DEPTH`] is refused before it is parsed.
     pub fn from_yaml(name: &str, text: &str) -> Result<SpecFile, SpecError> {
         if let Some(at) = too_deep(text) {
-            return Err(SpecError::Parse(YamlError {
-                message: format!(
-                    "the text is nested more than {MAX_DEPTH} levels deep; a spec file needs 3"
-                ),
-                src: NamedSource::new(name, Arc::from(text)),
-                span: SourceSpan::from((at, 1)),
-            }));
+            let kind = YamlErrorKind::TooDeep {
+                needs: "a spec file",
+                depth: 3,
+            };
+            return Err(yaml_error(name, text, kind, Loc::new(at, at + 1)));
         }
         let spec = Self::parse(name, text)?;
         if !is_plain_id(&spec.id) {
-            return Err(id_error(
-                name,
-                text,
-                format!(
-                    "the id `{}` is not a plain name",
-                    crate::words::shorten(&spec.id, 60)
-                ),
-            ));
+            let kind = IdErrorKind::NotPlain { id: spec.id };
+            return Err(id_error(name, text, kind));
         }
         Ok(spec)
     }
@@ -153,31 +146,17 @@ impl SpecFile {
         let spec = Self::from_yaml(&name, text)?;
         let stem = path.file_stem().map(|s| s.to_string_lossy());
         if stem.as_deref() != Some(spec.id.as_str()) {
-            return Err(id_error(
-                &name,
-                text,
-                format!(
-                    "the id `{}` is not the file's name `{}`",
-                    spec.id,
-                    stem.unwrap_or_default()
-                ),
-            ));
+            let kind = IdErrorKind::NotFileName {
+                id: spec.id,
+                stem: stem.unwrap_or_default().into_owned(),
+            };
+            return Err(id_error(&name, text, kind));
         }
         Ok(spec)
     }
 
     fn parse(name: &str, text: &str) -> Result<SpecFile, SpecError> {
-        serde_yaml::from_str(text).map_err(|e| {
-            let span = e
-                .location()
-                .map(|l| SourceSpan::from((l.index(), 0)))
-                .unwrap_or_else(|| SourceSpan::from((0, 0)));
-            SpecError::Parse(YamlError {
-                message: e.to_string(),
-                src: NamedSource::new(name, Arc::from(text)),
-                span,
-            })
-        })
+        serde_yaml::from_str(text).map_err(|e| serde_error(name, text, &e))
     }
 
     /// Renders the spec file as YAML. Equal values render to identical bytes.
@@ -253,12 +232,13 @@ fn is_plain_id(id: &str) -> bool {
 }
 
 /// An error about the `id`, pointing at the `id:` line's value (or the start of the text).
-fn id_error(name: &str, text: &str, message: String) -> SpecError {
-    SpecError::Id(IdError {
-        message,
-        src: NamedSource::new(name, Arc::from(text)),
-        span: super::place::value(text, "id:").into(),
-    })
+fn id_error(name: &str, text: &str, kind: IdErrorKind) -> SpecError {
+    let file = SourceFile::new(name, text);
+    SpecError::Id(SourceError::new(
+        kind,
+        &file,
+        super::place::value(text, "id:"),
+    ))
 }
 
 /// The offset where `text` first nests deeper than [`MAX_DEPTH`]: flow brackets (`[`, `{`)
@@ -333,21 +313,38 @@ pub enum SpecError {
     Id(IdError),
 }
 
-/// A spec file whose `id` cannot name its pages: not `[a-z0-9-]+`, or not its file's stem.
+/// A spec file whose `id` cannot name its pages, at the `id:` line's value.
+pub type IdError = SourceError<IdErrorKind>;
+
+/// Why an `id` cannot name a spec file's pages.
 #[derive(Debug, Error, Diagnostic)]
-#[error("{message}")]
-#[diagnostic(
-    code(xqlaw::spec::id),
-    help(
-        "the id is the file's name without `.yaml`, in lowercase letters, digits and `-` (e.g. `hinh-01`): pages and links are named after it"
-    )
-)]
-pub struct IdError {
-    message: String,
-    #[source_code]
-    src: NamedSource<Arc<str>>,
-    #[label("this id")]
-    span: SourceSpan,
+#[non_exhaustive]
+pub enum IdErrorKind {
+    /// Not `[a-z0-9-]+`.
+    #[error("the id `{}` is not a plain name", shorten(id, 60))]
+    #[diagnostic(code(xqlaw::spec::id), help("{ID_HELP}"))]
+    NotPlain {
+        /// The id, as written.
+        id: String,
+    },
+    /// Not the file's stem.
+    #[error("the id `{id}` is not the file's name `{stem}`")]
+    #[diagnostic(code(xqlaw::spec::id), help("{ID_HELP}"))]
+    NotFileName {
+        /// The id.
+        id: String,
+        /// The file's name without `.yaml`.
+        stem: String,
+    },
+}
+
+/// What an id must be, the help of every [`IdErrorKind`].
+const ID_HELP: &str = "the id is the file's name without `.yaml`, in lowercase letters, digits and `-` (e.g. `hinh-01`): pages and links are named after it";
+
+impl ErrorKind for IdErrorKind {
+    fn label(&self) -> String {
+        "this id".to_owned()
+    }
 }
 
 /// A spec file that could not be read.
@@ -366,26 +363,65 @@ impl ReadError {
     }
 }
 
-/// A spec file that is not valid YAML or does not follow the schema.
+/// A YAML file of the spec folder (a spec file, the law's text) that is not valid YAML or
+/// does not follow its schema, at the place the reader stopped.
+pub type YamlError = SourceError<YamlErrorKind>;
+
+/// Why a YAML file of the spec folder cannot be read as what it should be.
 #[derive(Debug, Error, Diagnostic)]
-#[error("invalid spec file: {message}")]
-#[diagnostic(
-    code(xqlaw::spec::parse),
-    help("the schema is documented in `src/spec/model.rs`; unknown fields are rejected")
-)]
-pub struct YamlError {
-    message: String,
-    #[source_code]
-    src: NamedSource<Arc<str>>,
-    #[label("here")]
-    span: SourceSpan,
+#[non_exhaustive]
+pub enum YamlErrorKind {
+    /// Nested deeper than [`MAX_DEPTH`], refused before it is parsed.
+    #[error(
+        "invalid spec file: the text is nested more than {MAX_DEPTH} levels deep; {needs} needs {depth}"
+    )]
+    #[diagnostic(code(xqlaw::spec::parse), help("{YAML_HELP}"))]
+    TooDeep {
+        /// What the file holds: `a spec file`, `the law's text`.
+        needs: &'static str,
+        /// How deep that nests at most.
+        depth: usize,
+    },
+    /// An item or sentence of the law's text that reads but does not make sense (an id given
+    /// twice, an erratum whose printed words do not stand once).
+    #[error("invalid spec file: `{id}`: {problem}")]
+    #[diagnostic(code(xqlaw::spec::parse), help("{YAML_HELP}"))]
+    Item {
+        /// The item's id.
+        id: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The YAML reader refused it: bad YAML, a missing or unknown field, a wrong type.
+    #[error("invalid spec file: {0}")]
+    #[diagnostic(code(xqlaw::spec::parse), help("{YAML_HELP}"))]
+    Yaml(String),
 }
 
-impl YamlError {
-    /// Builds the error: `span` is the place in `src`.
-    pub(super) fn new(message: String, src: NamedSource<Arc<str>>, span: SourceSpan) -> YamlError {
-        YamlError { message, src, span }
+/// Where the schema is, the help of every [`YamlErrorKind`].
+const YAML_HELP: &str =
+    "the schema is documented in `src/spec/model.rs`; unknown fields are rejected";
+
+impl ErrorKind for YamlErrorKind {
+    fn label(&self) -> String {
+        "here".to_owned()
     }
+}
+
+/// `kind` at `loc` in the file `name` whose text is `text`.
+pub(super) fn yaml_error(name: &str, text: &str, kind: YamlErrorKind, loc: Loc) -> SpecError {
+    SpecError::Parse(SourceError::new(kind, &SourceFile::new(name, text), loc))
+}
+
+/// The YAML reader's error `e` on the file `name` whose text is `text`, at the place it gives.
+pub(super) fn serde_error(name: &str, text: &str, e: &serde_yaml::Error) -> SpecError {
+    let at = e.location().map_or(0, |l| l.index());
+    yaml_error(
+        name,
+        text,
+        YamlErrorKind::Yaml(e.to_string()),
+        Loc::new(at, at),
+    )
 }
 
 /// A spec file that could not be written.

@@ -10,13 +10,8 @@ use thiserror::Error;
 use super::{Coverage, RulingEffect};
 use crate::analyses::conflicts::cited;
 use crate::compile::CompiledRules;
-use crate::source::{Loc, SourceFile};
-use crate::words::{first_few, list, quoted, title_ranges};
-
-/// A few names quoted: `` `a`, `b`, `c` and 4 more ``.
-fn few_quoted(names: &[String]) -> String {
-    list(&first_few(&quoted(names), 5), "and")
-}
+use crate::source::{ErrorKind, Loc, SourceError, SourceFile};
+use crate::words::{agreeing, briefly, quoted, title_ranges};
 
 /// A `restates` claim the corpus refutes, pointing at both rulings.
 #[derive(Debug, Error, Diagnostic)]
@@ -77,24 +72,102 @@ impl FalseRestatement {
     }
 }
 
-/// A ruling that decides no case and does not say it restates others.
+/// A ruling that decides no case and does not say it restates others: why, at the ruling.
+pub type InertRuling = SourceError<InertRulingKind>;
+
+/// Why a ruling decides no case, each kind with what to do about it.
 #[derive(Debug, Error, Diagnostic)]
-#[error("ruling `{ruling}` decides none of the {cases} cases")]
-#[diagnostic(code("xqlaw::inert-ruling"), severity(Warning), help("{help}"))]
-pub struct InertRuling {
-    ruling: String,
-    cases: usize,
-    help: String,
-    #[source_code]
-    file: SourceFile,
-    #[label(primary, "{label}")]
-    at: Loc,
-    label: String,
+#[non_exhaustive]
+pub enum InertRulingKind {
+    /// It fires on no case.
+    #[error("ruling `{ruling}` decides none of the {cases} cases")]
+    #[diagnostic(
+        code("xqlaw::inert-ruling"),
+        severity(Warning),
+        help(
+            "add a case where the sentence it encodes applies (a constructed case that quotes it), or remove the ruling"
+        )
+    )]
+    FiresNowhere {
+        /// The ruling.
+        ruling: String,
+        /// The cases judged.
+        cases: usize,
+    },
+    /// It fires, and other rulings (or none in force) decide wherever it does.
+    #[error("ruling `{ruling}` decides none of the {cases} cases")]
+    #[diagnostic(
+        code("xqlaw::inert-ruling"),
+        severity(Warning),
+        help(
+            "{}give it a case its sentence decides (a constructed case that quotes it), or remove it",
+            deciders(decided_by)
+        )
+    )]
+    DecidedByOthers {
+        /// The ruling.
+        ruling: String,
+        /// The cases judged.
+        cases: usize,
+        /// The titles of the cases it fires on.
+        fires: Vec<String>,
+        /// The rulings that decide those cases instead.
+        decided_by: Vec<String>,
+    },
+    /// Other rulings fire with it wherever it fires, for the same side and with its outcome:
+    /// it may only restate them.
+    #[error("ruling `{ruling}` decides none of the {cases} cases")]
+    #[diagnostic(
+        code("xqlaw::inert-ruling"),
+        severity(Warning),
+        help(
+            "{} {} with it wherever it does, for the same side and with its outcome: declare `restates {}` if it only restates {}, or give it a case its sentence decides",
+            briefly(&quoted(alongside)),
+            agreeing(alongside.len(), "fires", "fire"),
+            alongside.join(", "),
+            agreeing(alongside.len(), "it", "them")
+        )
+    )]
+    AlwaysAlongside {
+        /// The ruling.
+        ruling: String,
+        /// The cases judged.
+        cases: usize,
+        /// The titles of the cases it fires on.
+        fires: Vec<String>,
+        /// The rulings that fire with it.
+        alongside: Vec<String>,
+    },
+}
+
+/// The rulings that decide where an inert ruling fires, as the help opens with them
+/// (`` `a` decides the cases where it fires; ``), or nothing when none does.
+fn deciders(decided_by: &[String]) -> String {
+    if decided_by.is_empty() {
+        return String::new();
+    }
+    format!(
+        "{} {} the cases where it fires; ",
+        briefly(&quoted(decided_by)),
+        agreeing(decided_by.len(), "decides", "decide")
+    )
+}
+
+impl ErrorKind for InertRulingKind {
+    fn label(&self) -> String {
+        match self {
+            InertRulingKind::FiresNowhere { .. } => "fires on no case".to_owned(),
+            InertRulingKind::DecidedByOthers { fires, .. }
+            | InertRulingKind::AlwaysAlongside { fires, .. } => {
+                format!("removing it changes no verdict of {}", title_ranges(fires))
+            }
+        }
+    }
 }
 
 impl InertRuling {
-    /// The warning for `effect` in `rules`, if it is neither effective nor a declared
-    /// restatement (a false or unverifiable one is reported on its own).
+    /// The warning for `effect` in `rules`, at the ruling, if it is neither effective nor a
+    /// declared restatement (a false or unverifiable one is reported on its own).
     pub fn of(
         rules: &CompiledRules,
         coverage: &Coverage,
@@ -104,60 +177,26 @@ impl InertRuling {
             return None;
         }
         let r = rules.ruling(&effect.ruling)?;
-        let fires: Vec<&str> = effect.fires.iter().map(|c| c.title.as_str()).collect();
-        let (label, help) = if fires.is_empty() {
-            (
-                "fires on no case".to_owned(),
-                "add a case where the sentence it encodes applies (a constructed case that quotes it), or remove the ruling".to_owned(),
-            )
+        let (ruling, cases) = (r.id.clone(), coverage.cases);
+        let fires: Vec<String> = effect.fires.iter().map(|c| c.title.clone()).collect();
+        let kind = if fires.is_empty() {
+            InertRulingKind::FiresNowhere { ruling, cases }
         } else if effect.always_alongside.is_empty() {
-            let by = if effect.decided_by.is_empty() {
-                String::new()
-            } else {
-                let verb = if effect.decided_by.len() == 1 {
-                    "decides"
-                } else {
-                    "decide"
-                };
-                format!(
-                    "{} {verb} the cases where it fires; ",
-                    few_quoted(&effect.decided_by)
-                )
-            };
-            (
-                format!("removing it changes no verdict of {}", title_ranges(&fires)),
-                format!(
-                    "{by}give it a case its sentence decides (a constructed case that quotes it), or remove it"
-                ),
-            )
+            InertRulingKind::DecidedByOthers {
+                ruling,
+                cases,
+                fires,
+                decided_by: effect.decided_by.clone(),
+            }
         } else {
-            (
-                format!("removing it changes no verdict of {}", title_ranges(&fires)),
-                format!(
-                    "{} {} with it wherever it does, for the same side and with its outcome: declare `restates {}` if it only restates {}, or give it a case its sentence decides",
-                    few_quoted(&effect.always_alongside),
-                    if effect.always_alongside.len() == 1 {
-                        "fires"
-                    } else {
-                        "fire"
-                    },
-                    effect.always_alongside.join(", "),
-                    if effect.always_alongside.len() == 1 {
-                        "it"
-                    } else {
-                        "them"
-                    }
-                ),
-            )
+            InertRulingKind::AlwaysAlongside {
+                ruling,
+                cases,
+                fires,
+                alongside: effect.always_alongside.clone(),
+            }
         };
-        Some(InertRuling {
-            ruling: r.id.clone(),
-            cases: coverage.cases,
-            help,
-            file: r.site.file.clone(),
-            at: r.site.loc,
-            label,
-        })
+        Some(SourceError::new(kind, &r.site.file, r.site.loc))
     }
 }
 
@@ -198,5 +237,83 @@ impl UnverifiedRestatement {
             file: r.site.file.clone(),
             at: r.site.loc,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn warning(kind: InertRulingKind) -> InertRuling {
+        let file = SourceFile::new("t.rules", "ruling r on move\n");
+        SourceError::new(kind, &file, Loc::new(7, 8))
+    }
+
+    fn help(w: &InertRuling) -> String {
+        w.help().unwrap().to_string()
+    }
+
+    fn names(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| (*n).to_owned()).collect()
+    }
+
+    #[test]
+    fn the_help_agrees_with_the_number_of_rulings_alongside() {
+        let alongside = |rulings: &[&str]| {
+            warning(InertRulingKind::AlwaysAlongside {
+                ruling: "r".to_owned(),
+                cases: 9,
+                fires: names(&["Hình 1", "Hình 2"]),
+                alongside: names(rulings),
+            })
+        };
+        let one = alongside(&["a"]);
+        assert_eq!(one.to_string(), "ruling `r` decides none of the 9 cases");
+        assert_eq!(
+            help(&one),
+            "`a` fires with it wherever it does, for the same side and with its outcome: declare `restates a` if it only restates it, or give it a case its sentence decides"
+        );
+        assert!(one.is_warning());
+        let label = one.labels().unwrap().next().unwrap();
+        assert_eq!(
+            label.label(),
+            Some("removing it changes no verdict of Hình 1–2")
+        );
+        let two = alongside(&["a", "b"]);
+        assert!(
+            help(&two).starts_with("`a` and `b` fire with it wherever it does"),
+            "{}",
+            help(&two)
+        );
+        assert!(
+            help(&two).contains("declare `restates a, b` if it only restates them,"),
+            "{}",
+            help(&two)
+        );
+    }
+
+    #[test]
+    fn the_help_names_the_rulings_that_decide_instead() {
+        let decided_by = |rulings: &[&str]| {
+            warning(InertRulingKind::DecidedByOthers {
+                ruling: "r".to_owned(),
+                cases: 9,
+                fires: names(&["Hình 3"]),
+                decided_by: names(rulings),
+            })
+        };
+        assert_eq!(
+            help(&decided_by(&["a"])),
+            "`a` decides the cases where it fires; give it a case its sentence decides (a constructed case that quotes it), or remove it"
+        );
+        assert!(help(&decided_by(&["a", "b"])).starts_with("`a` and `b` decide the cases"));
+        assert!(help(&decided_by(&[])).starts_with("give it a case"));
+        let nowhere = warning(InertRulingKind::FiresNowhere {
+            ruling: "r".to_owned(),
+            cases: 9,
+        });
+        let label = nowhere.labels().unwrap().next().unwrap();
+        assert_eq!(label.label(), Some("fires on no case"));
+        assert!(help(&nowhere).ends_with("or remove the ruling"));
     }
 }
