@@ -5,7 +5,8 @@
 //! - **Reading.** Only regular files are read (a link to one is followed), each up to
 //!   [`MAX_INPUT_BYTES`]. A FIFO, a device (`/dev/zero`), a socket or a folder is refused with
 //!   an error that says what it is, and opening one never blocks: the file is opened
-//!   non-blocking and its kind is checked on the open handle before a byte is read.
+//!   non-blocking and its kind is checked on the open handle before a byte is read. Text is
+//!   UTF-8; a byte order mark before it is dropped ([`read_text`]).
 //! - **Writing.** A file is replaced through a temporary file beside it, created new and
 //!   never through a link (`O_CREAT | O_EXCL | O_NOFOLLOW`: a link planted at the temporary
 //!   name makes the write fail, it is never followed), with a fresh random name, then renamed
@@ -91,12 +92,32 @@ pub fn read(path: &Path) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// [`read`], as UTF-8 text.
+/// The byte order mark some editors (Notepad, Excel's "UTF-8" export) write at the start of a
+/// UTF-8 file. It says nothing in UTF-8 and is no part of the text.
+pub const BOM: char = '\u{feff}';
+
+/// [`read`], as UTF-8 text, without a leading byte order mark ([`BOM`]): the text every
+/// command parses. Offsets into it are the offsets an editor shows (which never counts the
+/// mark), and so are the spans of its diagnostics.
 ///
 /// # Errors
 ///
 /// As [`read`], and [`io::ErrorKind::InvalidData`] when the file is not UTF-8.
 pub fn read_text(path: &Path) -> io::Result<String> {
+    let mut text = read_text_as_written(path)?;
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    Ok(text)
+}
+
+/// [`read`], as UTF-8 text, a byte order mark kept: for the one command that must know
+/// whether the file has one (`xqlaw fmt`, which drops it).
+///
+/// # Errors
+///
+/// As [`read_text`].
+pub fn read_text_as_written(path: &Path) -> io::Result<String> {
     String::from_utf8(read(path)?).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
@@ -405,6 +426,19 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_text() {
+        let dir = scratch("bom");
+        let path = dir.join("a.rules");
+        fs::write(&path, "\u{feff}rules a\n").unwrap();
+        assert_eq!(read_text(&path).unwrap(), "rules a\n");
+        assert_eq!(read_text_as_written(&path).unwrap(), "\u{feff}rules a\n");
+        // Only a leading mark is one: a later U+FEFF is text (and the parser's to refuse).
+        fs::write(&path, "rules a\n\u{feff}").unwrap();
+        assert_eq!(read_text(&path).unwrap(), "rules a\n\u{feff}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn special_files_are_refused_without_blocking() {
         let e = read(Path::new("/dev/zero")).unwrap_err();

@@ -39,7 +39,7 @@ pub use book::BookOptions;
 pub use diagram_page::{board_of_play, board_plain};
 pub use edition::law_edition;
 pub use page::{COMMAND, GENERATED_MARK};
-pub use proposal::{Proposal, proposal};
+pub use proposal::{GameRecords, Proposal, proposal};
 pub use summary::HAND_WRITTEN;
 pub use write::{
     GENERATED_DIRS, MARK_WORDS, WriteError, is_generated, stale, write_all,

@@ -9,6 +9,7 @@
 //! here parses text or renders: [`run`] streams the reports of a folder walk, [`summary`]
 //! counts them.
 
+pub mod amendment;
 pub mod find;
 mod report;
 pub mod run;
@@ -17,6 +18,7 @@ pub mod summary;
 use std::collections::HashMap;
 use std::ops::Range;
 
+use crate::analyses::Decided;
 use crate::compile::CompiledRules;
 use crate::eval::{self, Decision, Play};
 use crate::records::{GameRecord, RecordedResult};
@@ -66,6 +68,9 @@ pub struct Ruling {
     pub red: Vec<String>,
     /// Black's rulings in force.
     pub black: Vec<String>,
+    /// The verdict with the rulings that decide it (as `xqlaw whatif` names them).
+    #[serde(skip)]
+    pub decided: Decided,
 }
 
 /// One run of repeated positions in a game, with each rule set's ruling on it (`None` where
@@ -189,6 +194,7 @@ fn ruling(
         verdict: decision.verdict,
         red: names(&decision.red),
         black: names(&decision.black),
+        decided: Decided::of_decision(&decision),
     })
 }
 
@@ -233,27 +239,65 @@ pub struct Change {
     pub rulings: Vec<String>,
 }
 
+/// A place where two rule sets rule otherwise on a game, with both rulings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Difference<'a> {
+    /// The repetition's first and last ply; `None` for the verdict at the end.
+    pub repetition: Option<[usize; 2]>,
+    /// The first rule set's ruling (`None`: it made none there).
+    pub before: Option<&'a Ruling>,
+    /// The second's.
+    pub after: Option<&'a Ruling>,
+}
+
 impl GameReport {
     /// Where the rule set at index `after` rules otherwise than the one at `before`.
     #[must_use]
     pub fn changes(&self, before: usize, after: usize) -> Vec<Change> {
-        let change = |repetition: Option<[usize; 2]>, rulings: &[Option<Ruling>]| {
-            let b = rulings.get(before).cloned().flatten();
-            let a = rulings.get(after).cloned().flatten();
-            let (vb, va) = (b.as_ref().map(|r| r.verdict), a.as_ref().map(|r| r.verdict));
-            (vb != va).then(|| Change {
-                repetition,
-                before: vb,
-                after: va,
-                rulings: a
-                    .map(|r| r.red.into_iter().chain(r.black).collect())
+        self.differences(before, after)
+            .into_iter()
+            .map(|d| Change {
+                repetition: d.repetition,
+                before: d.before.map(|r| r.verdict),
+                after: d.after.map(|r| r.verdict),
+                rulings: d
+                    .after
+                    .map(|r| r.red.iter().chain(&r.black).cloned().collect())
                     .unwrap_or_default(),
             })
-        };
+            .collect()
+    }
+
+    /// The one answer to "where do two rule sets rule otherwise on this game": each
+    /// repetition, then the end, whose verdicts under the rule sets at `before` and `after`
+    /// differ, with both rulings.
+    #[must_use]
+    pub fn differences(&self, before: usize, after: usize) -> Vec<Difference<'_>> {
+        fn at(rulings: &[Option<Ruling>], k: usize) -> Option<&Ruling> {
+            rulings.get(k).and_then(Option::as_ref)
+        }
         self.repetitions
             .iter()
-            .filter_map(|r| change(Some(r.plies), &r.rulings))
-            .chain(change(None, &self.end))
+            .map(|r| (Some(r.plies), r.rulings.as_slice()))
+            .chain(std::iter::once((None, self.end.as_slice())))
+            .filter_map(|(repetition, rulings)| {
+                let (b, a) = (at(rulings, before), at(rulings, after));
+                (b.map(|r| r.verdict) != a.map(|r| r.verdict)).then_some(Difference {
+                    repetition,
+                    before: b,
+                    after: a,
+                })
+            })
             .collect()
+    }
+
+    /// The position after the first `ply` moves of the game.
+    #[must_use]
+    pub fn position_at(&self, ply: usize) -> Option<Position> {
+        let mut pos = self.record.start;
+        for m in self.record.moves.get(..ply)? {
+            pos.play_unchecked(*m);
+        }
+        Some(pos)
     }
 }

@@ -274,6 +274,39 @@ fn check_reports_point_9_against_24_26_as_a_conflict_on_hinh_71_to_73() {
     assert_eq!(code, 0, "{err}");
 }
 
+/// Issue 25 (after issue 24, item 3): a line that reads as legal moves in two notations is
+/// read in the law's, and `judge` says which other notation reads it as other moves, where
+/// the verdict may differ; a line with one reading gets no such warning.
+#[test]
+fn judge_says_when_the_moves_read_as_other_moves_in_another_notation() {
+    let fen = "9/4k1c2/7C1/9/7P1/9/9/9/6p2/3K5 w";
+    let (code, out, err) = xqlaw(&["judge", "--fen", fen, "--moves", "P2.1 P7.6"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("red cannon h7→h8 (P2.1)"), "{out}");
+    assert!(
+        err.contains(
+            "notation: read as `vi` (guessed); the moves also read as other legal moves in `wxf`"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = xqlaw(
+        &[
+            "judge",
+            "--fen",
+            fen,
+            "--moves",
+            "P2.1 P7.6",
+            "--notation",
+            "wxf",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("also read"), "{err}");
+    let (_, _, err) = xqlaw(&["judge", "--fen", fen, "--moves", "h7h8 g8g2"], "");
+    assert!(!err.contains("also read"), "{err}");
+}
+
 /// Issue 25: `judge` judges with the project's 1999 law by default, reads moves as people copy
 /// them (the law's move numbers, commas, full-width digits) and says which notation it
 /// guessed.

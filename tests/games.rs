@@ -191,8 +191,22 @@ fn an_amendment_lists_the_games_it_changes() {
         "--whatif",
         amended.to_str().unwrap(),
     ]);
-    let _ = fs::remove_dir_all(&dir);
     assert_eq!(code, 0, "{err}");
+    // `--summary` prints the counts alone, the games changed among them (it said 0 before).
+    let (code, summary, summary_err) = xqlaw(&[
+        "games",
+        "tests/data/records/perpetual-check-v18.xqf",
+        "tests/data/records/opening-v10.xqf",
+        "--whatif",
+        amended.to_str().unwrap(),
+        "--summary",
+    ]);
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{summary_err}");
+    assert!(
+        summary.ends_with("1 of 2 games change outcome under the amendment\n"),
+        "{summary}"
+    );
     let lines: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

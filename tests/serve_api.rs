@@ -1361,6 +1361,7 @@ async fn the_report_is_the_proposal_the_command_line_writes() {
         amended_text: (&text, "vn-1999.rules"),
         coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
         command: "xqlaw serve: Tải báo cáo (Download report)",
+        games: None,
     });
     assert_eq!(page, expected);
     assert!(page.contains("Hình 74"), "the changed cases are in it");

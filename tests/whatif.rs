@@ -207,6 +207,29 @@ fn whatif_json_has_a_row_per_case() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Amendment 2's edit of the law: one check and one chase, allowed, becomes forbidden.
+const CHECK_CHASE_ALLOWED: &str =
+    "    when some move checking and some move chasing and not every move checking\n    → allowed";
+const CHECK_CHASE_FORBIDDEN: &str = "    when some move checking and some move chasing and not every move checking\n    → forbidden";
+
+/// `xqlaw whatif COPY --base rules/vn-1999.rules --report DIR/proposal.html EXTRA…`, where
+/// DIR is the copy's folder: the exit code, the output, the errors and the report's path.
+fn whatif_report(copy: &Path, extra: &[&str]) -> (i32, String, String, PathBuf) {
+    let report = copy.parent().unwrap().join("proposal.html");
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let mut args = vec![
+        "whatif",
+        path(copy),
+        "--base",
+        path(&base),
+        "--report",
+        path(&report),
+    ];
+    args.extend(extra);
+    let (code, out, err) = xqlaw(&args);
+    (code, out, err, report)
+}
+
 /// One edit to a copy of the law: `from` (which must occur once) becomes `to`.
 fn amended(name: &str, from: &str, to: &str) -> PathBuf {
     let law = law_text();
@@ -271,11 +294,7 @@ fn amendment_chasing_a_crossed_pawn_is_allowed_too() {
 /// "một chiếu một dọa rút Pháo ăn quân"), no chase.
 #[test]
 fn amendment_one_check_one_chase_is_forbidden() {
-    let copy = amended(
-        "check-chase",
-        "    when some move checking and some move chasing and not every move checking\n    → allowed",
-        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
-    );
+    let copy = amended("check-chase", CHECK_CHASE_ALLOWED, CHECK_CHASE_FORBIDDEN);
     assert_eq!(
         changes(&copy),
         [
@@ -528,22 +547,9 @@ fn an_amendment_saved_into_rules_is_never_its_own_base() {
 /// expectation and the verdicts before and after, the precedences and the coverage.
 #[test]
 fn whatif_report_writes_the_proposal_page() {
-    let copy = amended(
-        "report",
-        "    when some move checking and some move chasing and not every move checking\n    → allowed",
-        "    when some move checking and some move chasing and not every move checking\n    → forbidden",
-    );
+    let copy = amended("report", CHECK_CHASE_ALLOWED, CHECK_CHASE_FORBIDDEN);
     let dir = copy.parent().unwrap().to_path_buf();
-    let report = dir.join("proposal.html");
-    let base = Path::new(ROOT).join("rules/vn-1999.rules");
-    let (code, out, err) = xqlaw(&[
-        "whatif",
-        path(&copy),
-        "--base",
-        path(&base),
-        "--report",
-        path(&report),
-    ]);
+    let (code, out, err, report) = whatif_report(&copy, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("4 of "), "{out}");
     assert!(err.contains("report: `"), "{err}");
@@ -615,4 +621,217 @@ fn whatif_report_refuses_a_path_that_could_lose_a_file() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("cannot write"), "{err}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// A rule file saved with a UTF-8 byte order mark (Notepad, some web editors) is read as the
+/// same text without it by every command; `fmt` drops the mark (the canonical layout has
+/// none), and a diagnostic in such a file still underlines the right text on the right line.
+#[test]
+fn a_rule_file_with_a_byte_order_mark_is_read_by_every_command() {
+    let dir = scratch("bom");
+    let amended = dir.join("amend.rules");
+    let bom = format!("\u{feff}{CHANGES_ONLY}");
+    fs::write(&amended, &bom).unwrap();
+    let a = path(&amended);
+    for (args, code, said) in [
+        (vec!["check", a], 1, "amend.rules: 4 conflicts"),
+        (vec!["whatif", a], 0, "4 of 102 cases change verdict"),
+        (vec!["test", "--quiet", "--rules", a], 1, "4 failed"),
+        (
+            vec!["fmt", "--check", a],
+            1,
+            "1 of 1 rule file not in the canonical layout",
+        ),
+    ] {
+        let (got, out, err) = xqlaw(&args);
+        assert_eq!(got, code, "{args:?}: {out}{err}");
+        assert!(
+            out.contains(said) || err.contains(said),
+            "{args:?}: {out}{err}"
+        );
+    }
+    // `fmt` rewrites the file without the mark, and nothing else changes.
+    let (code, _, err) = xqlaw(&["fmt", a]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(fs::read_to_string(&amended).unwrap(), CHANGES_ONLY);
+    let (code, _, err) = xqlaw(&["fmt", "--check", a]);
+    assert_eq!(code, 0, "{err}");
+    // An error after the mark: its line and its underlined word are the editor's.
+    fs::write(
+        &amended,
+        format!(
+            "\u{feff}{}",
+            CHANGES_ONLY.replace("→ forbidden", "→ forbiden")
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = xqlaw(&["check", a]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("amend.rules:7:"), "{err}");
+    assert!(err.contains("forbiden"), "{err}");
+    assert!(err.contains("did you mean `forbidden`"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 25, "Input as people type it": a misspelled keyword gets "did you mean", from the
+/// command line too (`overides`, `forbiden`).
+#[test]
+fn a_misspelled_keyword_gets_did_you_mean_from_check() {
+    let dir = scratch("typo");
+    let file = dir.join("typo.rules");
+    for (typo, word) in [
+        ("→ forbiden", "forbidden"),
+        ("→ forbidden overides perpetual-chase", "overrides"),
+    ] {
+        fs::write(&file, CHANGES_ONLY.replace("→ forbidden", typo)).unwrap();
+        let (code, out, err) = xqlaw(&["check", path(&file)]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(
+            err.contains(&format!("did you mean `{word}`")),
+            "{typo}: {err}"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The records of `names` from `tests/data/records`, copied into a folder of their own with a
+/// licence file, as a dataset is shipped.
+fn records(dir: &Path, names: &[&str]) -> PathBuf {
+    let games = dir.join("games");
+    fs::create_dir_all(&games).unwrap();
+    for name in names {
+        fs::copy(
+            Path::new(ROOT).join("tests/data/records").join(name),
+            games.join(name),
+        )
+        .unwrap();
+    }
+    fs::write(
+        games.join("LICENSE"),
+        "Test Records Licence (TRL 1.0)\n\nCopyright (c) 2026 Someone\n\nMore text.\n",
+    )
+    .unwrap();
+    games
+}
+
+/// Issue 25, "the recorded games whose outcome changes": `--report FILE --games PATH` judges
+/// the records with the base and the amendment and lists each game whose outcome changes,
+/// with the board before the cycle, its FEN, its moves in the law's notation and both
+/// rulings, under the counts of the run and the credit of the records' licence.
+#[test]
+fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
+    // Perpetual check allowed: the constructed game that ends in one changes.
+    let copy = amended(
+        "report-games",
+        "    → forbidden graver\n",
+        "    → allowed\n",
+    );
+    let dir = copy.parent().unwrap().to_path_buf();
+    let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v10.xqf"]);
+    let (code, out, err, report) = whatif_report(&copy, &["--games", path(&games)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("3 of 102 cases change verdict\n"), "{out}");
+    assert!(
+        err.contains("games: 1 of 2 games change outcome under the amendment (0 refused)"),
+        "{err}"
+    );
+    let page = fs::read_to_string(&report).unwrap();
+    let section = &page[page.find("Ván đấu thực tế đổi kết quả (1)").unwrap()..];
+    for needle in [
+        "<b>1 trong 2 ván đổi kết quả.</b>",
+        "1 of 2 games change outcome under the amendment",
+        // The counts of the run, as `xqlaw games --summary` says them.
+        "<li>2 games read from 2 files, 0 refused</li>",
+        "<li>1 repetition in 1 game; 1 game ends on a repeated position</li>",
+        // The credit the records' licence asks for.
+        "Test Records Licence (TRL 1.0); Copyright (c) 2026 Someone",
+        // The game, its place, its board, FEN and moves in the law's notation.
+        "<h3>1. 构造的对局 — 红方 – 黑方</h3>",
+        "kết quả ghi trên biên bản <i>(recorded result)</i>: <code>0-1</code>",
+        "Các thế cờ lặp lại sau nước thứ 4 đến 8",
+        "Cuối ván",
+        "<svg",
+        "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
+        "<td>X2.1</td>",
+        // Both rulings, with the rulings that decide them.
+        "Trước <i>(vn-1999)</i>: red loses (red: perpetual-check)",
+        "Sau <i>(vn-1999 (amended))</i>:",
+    ] {
+        assert!(
+            section.contains(needle),
+            "no `{needle}` in the games section"
+        );
+    }
+    // Two places changed (the repetition and the end), each drawn once.
+    assert_eq!(section.matches("<div class=\"case game\">").count(), 2);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// When no recorded game changes, the page says so with what was judged; records that cannot
+/// be found, or a folder where no game can be read, are refused with nothing written; and
+/// `--games` asks for `--report`.
+#[test]
+fn whatif_report_says_when_no_game_changes_and_refuses_records_it_cannot_read() {
+    let copy = amended("report-no-game", CHECK_CHASE_ALLOWED, CHECK_CHASE_FORBIDDEN);
+    let dir = copy.parent().unwrap().to_path_buf();
+    let games = records(&dir, &["perpetual-check-v18.xqf", "opening-v11.xqf"]);
+    let run = |games: &Path| whatif_report(&copy, &["--games", path(games)]);
+    let (code, _, err, report) = run(&games);
+    assert_eq!(code, 0, "{err}");
+    let page = fs::read_to_string(&report).unwrap();
+    for needle in [
+        "Ván đấu thực tế đổi kết quả (0)",
+        "<b>0 trong 2 ván đổi kết quả.</b>",
+        "<li>1 repetition in 1 game; 1 game ends on a repeated position</li>",
+    ] {
+        assert!(page.contains(needle), "no `{needle}` in the report");
+    }
+    fs::remove_file(&report).unwrap();
+    // A path that does not exist, and a folder whose every record is refused.
+    let damaged = Path::new(ROOT).join("tests/data/records/damaged");
+    for (games, said) in [
+        (dir.join("no-such-folder"), "cannot read `"),
+        (damaged, "no game read under `"),
+    ] {
+        let (code, out, err, _) = run(&games);
+        assert_eq!(code, 1, "{}: {out}{err}", games.display());
+        assert!(err.contains(said), "{err}");
+        assert!(!report.exists(), "{}", games.display());
+    }
+    let (code, _, err) = xqlaw(&["whatif", path(&copy), "--games", path(&games)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--report"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 25, "Input as people type it": `diff` of the law and an amended copy under the same
+/// rule-set name labels the two sides by their paths, in every format, never `vn-1999` twice.
+#[test]
+fn diff_of_two_files_of_one_rule_set_labels_the_sides_by_their_paths() {
+    let copy = amended("diff-labels", "    → forbidden graver\n", "    → allowed\n");
+    let (code, out, err) = xqlaw(&["diff", "rules/vn-1999.rules", path(&copy)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(&format!("rules/vn-1999.rules → {}\n", copy.display())),
+        "{out}"
+    );
+    assert!(
+        out.contains("      rules/vn-1999.rules: red loses (red: perpetual-check)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("      {}: ", copy.display())),
+        "{out}"
+    );
+    assert!(!out.contains("vn-1999: "), "{out}");
+    let (_, json, _) = xqlaw(&["diff", "rules/vn-1999.rules", path(&copy), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["first"], "rules/vn-1999.rules");
+    assert_eq!(json["second"], path(&copy));
+    let (_, md, _) = xqlaw(&["diff", "rules/vn-1999.rules", path(&copy), "--markdown"]);
+    assert!(
+        md.starts_with(&format!("## `rules/vn-1999.rules` → `{}`", copy.display())),
+        "{md}"
+    );
+    let _ = fs::remove_dir_all(copy.parent().unwrap());
 }

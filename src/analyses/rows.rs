@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::eval::{FiredRuling, Judgement, SideJudgement};
+use crate::eval::{Decision, FiredRuling, Judgement, SideJudgement};
 use crate::vocab::{CaseId, Outcome, Verdict};
 
 /// A ruling in force behind a verdict.
@@ -35,7 +35,17 @@ pub struct Decided {
 impl Decided {
     /// What a judgement decides, and by which rulings.
     pub fn of(j: &Judgement) -> Decided {
-        let sides = [&j.red, &j.black];
+        Decided::of_sides(j.verdict, &j.red, &j.black)
+    }
+
+    /// What a decision (a judgement without its explanation, as games are judged) decides,
+    /// and by which rulings.
+    pub fn of_decision(d: &Decision) -> Decided {
+        Decided::of_sides(d.verdict, &d.red, &d.black)
+    }
+
+    fn of_sides(verdict: Verdict, red: &SideJudgement, black: &SideJudgement) -> Decided {
+        let sides = [red, black];
         let pick = |keep: &dyn Fn(&SideJudgement, &FiredRuling) -> bool| {
             sides
                 .iter()
@@ -52,12 +62,12 @@ impl Decided {
         };
         // A side's play is forbidden exactly when a forbidding ruling is in force for it.
         let forbidding = |_: &SideJudgement, f: &FiredRuling| f.outcome == Outcome::Forbidden;
-        let by = match j.verdict {
+        let by = match verdict {
             Verdict::RedLoses | Verdict::BlackLoses => {
-                let loser = if j.verdict == Verdict::RedLoses {
-                    j.red.side
+                let loser = if verdict == Verdict::RedLoses {
+                    red.side
                 } else {
-                    j.black.side
+                    black.side
                 };
                 pick(&|s, f| s.side == loser && forbidding(s, f))
             }
@@ -78,10 +88,7 @@ impl Decided {
             // Nothing repeats, no ruling was tried: nothing decided.
             Verdict::NoRepetition => Vec::new(),
         };
-        Decided {
-            verdict: j.verdict,
-            by,
-        }
+        Decided { verdict, by }
     }
 
     /// The decision in a few words: `red loses (red: perpetual-chase)`, or `not judged`.

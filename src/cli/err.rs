@@ -92,6 +92,23 @@ pub enum CommandError {
         )
     )]
     BadReportPath(PathBuf),
+    /// `whatif --report --games` read no game: the report would say nothing of games.
+    #[error(
+        "no game read under {}: {files} record files found, {refused} records refused",
+        shown(paths)
+    )]
+    #[diagnostic(
+        code(xqlaw::cli::no_games),
+        help("`xqlaw games PATH` says why each record is refused; no report was written")
+    )]
+    NoGames {
+        /// The record paths given.
+        paths: Vec<PathBuf>,
+        /// Files found under them.
+        files: usize,
+        /// Records refused.
+        refused: usize,
+    },
     /// A rule file does not compile (its errors are printed before).
     #[error("`{}` does not compile", .0.display())]
     #[diagnostic(code(xqlaw::cli::does_not_compile))]

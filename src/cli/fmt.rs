@@ -87,14 +87,17 @@ pub fn run(args: &FmtArgs) -> ExitCode {
 
 /// Formats (or checks) one file.
 fn one(file: &Path, check: bool) -> Outcome {
-    let text = match disk::read_text(file) {
+    let written = match disk::read_text_as_written(file) {
         Ok(text) => text,
         Err(e) => {
             fail(&CommandError::unreadable(file, &e));
             return Outcome::Failed;
         }
     };
-    let Some(formatted) = format(&text) else {
+    // The canonical layout has no byte order mark: every command reads the file without it,
+    // and a rewrite drops it (as it drops `\r` before line ends).
+    let text = written.strip_prefix(disk::BOM).unwrap_or(&written);
+    let Some(formatted) = format(text) else {
         let source = SourceFile::new(file.display().to_string(), text);
         match parse(&source) {
             Err(errors) => {
@@ -109,7 +112,7 @@ fn one(file: &Path, check: bool) -> Outcome {
         }
         return Outcome::Failed;
     };
-    if formatted == text {
+    if formatted == written {
         return Outcome::Formatted;
     }
     if check {

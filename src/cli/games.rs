@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use xqlaw::CompiledRules;
+use xqlaw::games::amendment::amendment_pair;
 use xqlaw::games::run::{FileOutcome, run};
 use xqlaw::games::summary::Summary;
 use xqlaw::games::{csv_error, csv_header, error_line};
@@ -61,16 +62,20 @@ pub fn run_games(args: &GamesArgs) -> ExitCode {
                 return;
             }
             for game in games {
+                // Counted whatever is printed: `--summary` says how many changed too.
+                let changes = match game {
+                    Ok(g) if args.whatif.is_some() => g.changes(0, 1),
+                    _ => Vec::new(),
+                };
+                changed += usize::from(!changes.is_empty());
                 let written = match (args.csv, game) {
                     _ if args.summary => Ok(()),
                     (true, Ok(g)) => write_csv(&mut out, g.csv_row(file)),
                     (true, Err(e)) => write_csv(&mut out, csv_error(e, names.len())),
                     (false, Ok(g)) if args.whatif.is_some() => {
-                        let changes = g.changes(0, 1);
                         if changes.is_empty() {
                             Ok(())
                         } else {
-                            changed += 1;
                             writeln!(out, "{}", g.changes_line(file, &changes))
                         }
                     }
@@ -117,13 +122,9 @@ fn rule_sets(args: &GamesArgs) -> Result<Vec<CompiledRules>, ExitCode> {
             args.base.iter().map(PathBuf::as_path).collect();
         found_from.push(amended_file);
         let project = super::project_for(&found_from);
-        let (base, _, mut amended) =
+        let (base, _, amended) =
             super::whatif::load_amendment(amended_file, args.base.as_deref(), project.as_ref())?;
-        if amended.name() == base.name() {
-            let name = format!("{} (amended)", amended.name());
-            amended = amended.renamed(name);
-        }
-        return Ok(vec![base, amended]);
+        return Ok(amendment_pair(base, amended));
     }
     let files = if args.rules.is_empty() {
         let paths: Vec<&std::path::Path> = args.paths.iter().map(PathBuf::as_path).collect();

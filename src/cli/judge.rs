@@ -91,11 +91,27 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         Ok(Some(n)) => n,
         Ok(None) if args.batch.is_some() => Notation::Iccs,
         Ok(None) => {
-            let moves = args.moves.as_deref().unwrap_or_default();
-            let guessed = Position::from_fen(&args.fen)
-                .map(|start| notation::guess(&start, &move_texts(moves)))
-                .unwrap_or(Notation::Iccs);
-            if guessed != Notation::Iccs {
+            let texts = move_texts(args.moves.as_deref().unwrap_or_default());
+            let start = Position::from_fen(&args.fen).ok();
+            let guessed = start
+                .as_ref()
+                .map_or(Notation::Iccs, |start| notation::guess(start, &texts));
+            // A line that reads as other legal moves in another notation gets another
+            // verdict there: said, never chosen silently (issue 24, item 3).
+            let others: Vec<String> = start
+                .as_ref()
+                .map(|start| notation::other_readings(start, &texts, guessed))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|n| format!("`{}`", n.code()))
+                .collect();
+            if !others.is_empty() {
+                eprintln!(
+                    "notation: read as `{}` (guessed); the moves also read as other legal moves in {}, where the verdict may differ: `--notation` to choose",
+                    guessed.code(),
+                    others.join(", ")
+                );
+            } else if guessed != Notation::Iccs {
                 eprintln!(
                     "notation: read as `{}` (guessed; `--notation` to choose)",
                     guessed.code()

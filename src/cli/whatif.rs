@@ -8,7 +8,8 @@ use xqlaw::analyses::coverage::coverage;
 use xqlaw::analyses::whatif::{Baseline, WhatIf, base_path};
 use xqlaw::corpus::CasePlay;
 use xqlaw::disk::Writer;
-use xqlaw::docgen::{Proposal, proposal};
+use xqlaw::docgen::{GameRecords, Proposal, proposal};
+use xqlaw::games::amendment::{amendment_pair, judge_amendment};
 use xqlaw::load_rules_in;
 use xqlaw::project::Project;
 
@@ -32,6 +33,11 @@ pub struct WhatifArgs {
     /// created and the ruling coverage before and after. The file must end in `.html`.
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+    /// With `--report`: game records (files, or folders searched as `xqlaw games` searches
+    /// them; the option may be repeated) judged with the base and the amendment; the page
+    /// lists the games whose outcome changes, or says that none does and how many were judged.
+    #[arg(long, value_name = "PATH", requires = "report")]
+    games: Vec<PathBuf>,
     #[command(flatten)]
     compare: super::CompareArgs,
 }
@@ -43,11 +49,16 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
     found_from.push(&args.amended);
     found_from.extend(args.compare.specs.iter().map(PathBuf::as_path));
     let project = super::project_for(&found_from);
-    // A report that cannot be written is refused before any work.
+    // A report that cannot be written, or records that cannot be read, are refused before
+    // any work.
     if let Some(report) = &args.report {
         if let Err(error) = report_target(report) {
             return super::fail(&error);
         }
+    }
+    if let Some(missing) = args.games.iter().find(|p| !p.exists()) {
+        let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+        return super::fail(&super::CommandError::unreadable(missing, &e));
     }
     let (base, base_file, amended) =
         match load_amendment(&args.amended, args.base.as_deref(), project.as_ref()) {
@@ -77,6 +88,32 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
             return ExitCode::FAILURE;
         };
         let plays: Vec<CasePlay> = baseline.diagrams().iter().map(|d| d.case_play()).collect();
+        let games = if args.games.is_empty() {
+            None
+        } else {
+            let pair = amendment_pair(base.clone(), amended.clone());
+            let judged = judge_amendment(&pair, &args.games);
+            let summary = &judged.summary;
+            if summary.games == 0 {
+                return super::fail(&super::CommandError::NoGames {
+                    paths: args.games.clone(),
+                    files: summary.files,
+                    refused: summary.refused_count(),
+                });
+            }
+            eprintln!(
+                "games: {} of {} games change outcome under the amendment ({} refused)",
+                judged.games_changed,
+                summary.games,
+                summary.refused_count()
+            );
+            Some(judged)
+        };
+        let sources: Vec<(String, Option<String>)> = args
+            .games
+            .iter()
+            .map(|p| (p.display().to_string(), credit(p)))
+            .collect();
         let command = std::iter::once("xqlaw".to_owned())
             .chain(std::env::args().skip(1))
             .collect::<Vec<_>>()
@@ -90,6 +127,10 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
             amended_text: (&amended_text, &args.amended.display().to_string()),
             coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
             command: &command,
+            games: games.as_ref().map(|judged| GameRecords {
+                judged,
+                sources: &sources,
+            }),
         });
         if let Err(e) = xqlaw::disk::replace(report, page.as_bytes(), Writer::Report) {
             return super::fail(&super::CommandError::Unwritable {
@@ -101,6 +142,19 @@ pub fn run(args: &WhatifArgs) -> ExitCode {
     }
     args.compare
         .print(&whatif, WhatIf::to_markdown, WhatIf::to_text)
+}
+
+/// The credit a folder of records asks for: the title and the copyright line of the `LICENSE`
+/// file in it (a dataset under CC BY must be credited wherever figures measured on it appear).
+fn credit(folder: &Path) -> Option<String> {
+    let text = xqlaw::disk::read_text(&folder.join("LICENSE")).ok()?;
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let title = lines.next()?;
+    let copyright = lines.find(|l| l.starts_with("Copyright"));
+    Some(match copyright {
+        Some(c) => format!("{title}; {c}"),
+        None => title.to_owned(),
+    })
 }
 
 /// Refuses a report path that could lose a file: one that does not end in `.html` (a typo

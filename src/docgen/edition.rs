@@ -310,7 +310,8 @@ fn diagram(s: &mut String, corpus: &Corpus, law: usize, d: &Diagram, n: u32) {
         s,
         "<table class=\"moves\"><tr><th></th><th>Trắng</th><th>Đen</th></tr>"
     );
-    move_rows(s, &spec.moves_text);
+    let black_first = d.play.start().turn() == crate::xiangqi::Color::Black;
+    move_rows(s, &spec.moves_text, 1, black_first);
     let _ = writeln!(s, "</table></div>");
     if !spec.errata.is_empty() {
         let fixes: Vec<String> = spec
@@ -374,14 +375,19 @@ fn side_text(r: &crate::compile::CompiledRules, side: &SideJudgement) -> String 
     }
 }
 
-/// The rows of a moves table: one numbered row per move pair, white's move then black's.
-pub(super) fn move_rows(s: &mut String, moves: &[String]) {
-    for n in 0..moves.len().div_ceil(2) {
-        let ply = |k: usize| moves.get(k).map_or(String::new(), |m| html(m));
+/// The rows of a moves table: one numbered row per move pair, white's move then black's,
+/// numbered from `number`; when black moves first, the first row's white cell holds `…`.
+pub(super) fn move_rows(s: &mut String, moves: &[String], number: usize, black_first: bool) {
+    let skip = usize::from(black_first);
+    let ply = |k: usize| match k.checked_sub(skip) {
+        Some(k) => moves.get(k).map_or(String::new(), |m| html(m)),
+        None => "…".to_owned(),
+    };
+    for n in 0..(moves.len() + skip).div_ceil(2) {
         let _ = writeln!(
             s,
             "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            n + 1,
+            number + n,
             ply(2 * n),
             ply(2 * n + 1)
         );

@@ -251,10 +251,7 @@ fn dispute(file: &str, g: &GameReport, names: &[&str]) -> Option<Disputed> {
         .chain(std::iter::once(g.end.as_slice()))
         .find(|r| differ(r).is_some())?;
     let cycle = rulings.iter().flatten().next()?.cycle;
-    let mut pos = g.record.start;
-    for m in g.record.moves.get(..cycle[0])? {
-        pos.play_unchecked(*m);
-    }
+    let pos = g.position_at(cycle[0])?;
     Some(Disputed {
         file: file.to_owned(),
         index: g.record.index,

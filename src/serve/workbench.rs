@@ -21,7 +21,7 @@ use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use crate::xiangqi::START_FEN;
-use crate::xiangqi::notation::{Notation, detect, guess, move_texts, parse_line};
+use crate::xiangqi::notation::{self, Notation, detect, guess, move_texts};
 
 /// The name an edited text goes by in diagnostics.
 pub const EDITED: &str = "edited.rules";
@@ -355,6 +355,7 @@ impl Workbench {
             amended_text: (&request.rules, &amended_shown),
             coverage: Some((coverage(base, &plays), coverage(&amended, &plays))),
             command: "xqlaw serve: Tải báo cáo (Download report)",
+            games: None,
         }))
     }
 
@@ -641,18 +642,15 @@ fn guess_notation(fen: &str, texts: &[&str]) -> Notation {
 /// The notations other than `used` in which `texts` are a legal line of other moves than in
 /// `used`: a verdict then depends on the notation, and the answer says so.
 fn other_readings(fen: &str, texts: &[&str], used: Notation) -> Vec<&'static str> {
-    let Ok(start) = crate::xiangqi::Position::from_fen(fen) else {
-        return Vec::new();
-    };
-    let Ok(read) = parse_line(&start, texts, used) else {
-        return Vec::new();
-    };
-    Notation::ALL
-        .into_iter()
-        .filter(|&n| n != used)
-        .filter(|&n| parse_line(&start, texts, n).is_ok_and(|moves| moves != read))
-        .map(Notation::code)
-        .collect()
+    crate::xiangqi::Position::from_fen(fen).map_or_else(
+        |_| Vec::new(),
+        |start| {
+            notation::other_readings(&start, texts, used)
+                .into_iter()
+                .map(Notation::code)
+                .collect()
+        },
+    )
 }
 
 /// Every error of a failed compilation, at its place.

@@ -8,7 +8,9 @@
 //! - the arrow is `→`;
 //! - items are separated by exactly one blank line (the header's lines, an item's doc and
 //!   comment lines, and a run of one-line `remove` items stay together), and no run of blank
-//!   lines is longer than one.
+//!   lines is longer than one;
+//! - no byte order mark: every command reads a file without it (`xqlaw::disk::read_text`), and
+//!   `xqlaw fmt` drops it from the file.
 //!
 //! It works on the text, not on the syntax tree, so that comments stay where they were written;
 //! [`format`] checks that the text it gives parses to the same tree as the text it was given.

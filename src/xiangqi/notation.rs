@@ -291,6 +291,31 @@ pub fn guess(start: &Position, texts: &[&str]) -> Notation {
         .unwrap_or(first)
 }
 
+/// The notations other than `used` in which `texts` are a legal line of other moves than in
+/// `used` (`P2.1 P7.6` is a cannon's line in the law's notation and a pawn's in WXF): the
+/// verdict then depends on the notation, and a command says so. Empty when `texts` do not
+/// read in `used`.
+///
+/// ```
+/// use xqlaw::notation::{Notation, other_readings};
+/// use xqlaw::Position;
+/// let start = Position::from_fen("9/4k1c2/7C1/9/7P1/9/9/9/6p2/3K5 w").unwrap();
+/// let texts = ["P2.1", "P7.6"];
+/// assert_eq!(other_readings(&start, &texts, Notation::Vietnamese), [Notation::Wxf]);
+/// assert!(other_readings(&start, &["h7h8"], Notation::Iccs).is_empty());
+/// ```
+#[must_use]
+pub fn other_readings(start: &Position, texts: &[&str], used: Notation) -> Vec<Notation> {
+    let Ok(read) = parse_line(start, texts, used) else {
+        return Vec::new();
+    };
+    Notation::ALL
+        .into_iter()
+        .filter(|&n| n != used)
+        .filter(|&n| parse_line(start, texts, n).is_ok_and(|moves| moves != read))
+        .collect()
+}
+
 /// Writes a line of legal moves from `start`, one text per move. A move that is not legal
 /// where it stands ends the line.
 #[must_use]
