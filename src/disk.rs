@@ -135,7 +135,7 @@ pub fn read_text_as_written(path: &Path) -> io::Result<String> {
 /// or at a place), so the wording and the code are the same everywhere.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("cannot read `{path}`: {reason}")]
-#[diagnostic(code(xqlaw::io))]
+#[diagnostic(code("xqlaw::io"))]
 pub struct ReadError {
     /// The path, as given.
     path: String,

@@ -6,9 +6,8 @@
 /// The plural ending of a count: `""` for one, `"s"` otherwise.
 ///
 /// ```
-/// use xqlaw::words::plural;
-/// assert_eq!(format!("1 error{}", plural(1)), "1 error");
-/// assert_eq!(format!("0 error{}", plural(0)), "0 errors");
+/// assert_eq!(format!("1 error{}", xqlaw::words::plural(1)), "1 error");
+/// assert_eq!(format!("0 error{}", xqlaw::words::plural(0)), "0 errors");
 /// ```
 #[must_use]
 pub const fn plural(n: usize) -> &'static str {
@@ -19,9 +18,8 @@ pub const fn plural(n: usize) -> &'static str {
 /// before the last.
 ///
 /// ```
-/// use xqlaw::words::list;
-/// assert_eq!(list(&["a", "b", "c"], "or"), "a, b or c");
-/// assert_eq!(list(&["a"], "and"), "a");
+/// assert_eq!(xqlaw::words::list(&["a", "b", "c"], "or"), "a, b or c");
+/// assert_eq!(xqlaw::words::list(&["a"], "and"), "a");
 /// ```
 pub fn list<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
     match items.split_last() {
