@@ -11,8 +11,8 @@
 //!   that show it;
 //! - [`whatif`]: an amended rule set judged against its base's expectations.
 //!
-//! They share one case row ([`CaseRow`]) and one answer to "which rulings decided"
-//! ([`Decided::of`]).
+//! They share one case row ([`CaseRow`]) and the evaluator's one answer to "which rulings
+//! decided" ([`Decided::of`]).
 
 pub mod citations;
 pub mod conflicts;
@@ -22,7 +22,8 @@ mod rows;
 pub mod trace;
 pub mod whatif;
 
-pub use rows::{CaseRow, Decided, Decider};
+pub use crate::eval::{Decided, Decider};
+pub use rows::CaseRow;
 
 /// A time after which a long analysis gives up, checked by the work itself between cases: a
 /// server's request limit then stops the job, not only the wait for it.

@@ -4,6 +4,7 @@
 //! order); each side's rulings are matched over that side's moves, overrides applied, and the
 //! verdict table combines the two outcomes. [`Judgement::explain`] says why in words.
 
+mod decided;
 mod err;
 mod explain;
 mod pattern;
@@ -12,6 +13,7 @@ mod verdict;
 
 use serde::Serialize;
 
+pub use decided::{Decided, Decider};
 pub use err::{EmptyPlay, EvalError};
 pub use explain::{PlyReport, ThreatReport};
 pub use play::{Play, PlayFacts};

@@ -18,9 +18,8 @@ pub mod summary;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::analyses::Decided;
 use crate::compile::CompiledRules;
-use crate::eval::{self, Decision, Play};
+use crate::eval::{self, Decided, Decision, Play};
 use crate::records::{GameRecord, RecordedResult};
 use crate::vocab::Verdict;
 use crate::xiangqi::{Color, Move, Position};

@@ -20,15 +20,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use miette::{Diagnostic, GraphicalReportHandler, SourceSpan};
+use miette::{Diagnostic, GraphicalReportHandler};
 
 use crate::disk::ReadError;
-use crate::source::SourceFile;
+use crate::source::{Loc, SourceError, SourceFile};
 use crate::spec::{Erratum, SourceRef, SpecFile, write_atomic};
 
 pub use err::{
-    CopiesDiffer, FenProblem, FigureList, ImportError, ImportWarning, Layout, Misprint, NoLaw,
-    NotLaw, OtherCopy, StaleBasis, StaleErratum, TextCopiesDiffer, TextMisprint, Unfixable,
+    ImportError, ImportErrorKind, ImportWarning, ImportWarningKind, NoLaw, StaleErratum,
 };
 
 use document::{FileDiagram, FileReading, LayoutProblem, attribute};
@@ -224,16 +223,18 @@ pub fn import(sources: &[SourceFile]) -> Imported {
         let key = issue.actual.first().copied().unwrap_or(0);
         warnings.push((
             key,
-            ImportWarning::FigureList(err::FigureList::new(
-                issue.article.clone(),
-                issue.printed.clone(),
-                join_numbers(&issue.unknown),
-                join_numbers(&issue.actual),
-                figure_list_text(&issue.actual),
-                &also,
-                source.named(),
-                span(&issue.span),
-            )),
+            ImportWarning::new(
+                ImportWarningKind::figure_list(
+                    issue.article.clone(),
+                    issue.printed.clone(),
+                    join_numbers(&issue.unknown),
+                    join_numbers(&issue.actual),
+                    figure_list_text(&issue.actual),
+                    &also,
+                ),
+                source,
+                loc(&issue.span),
+            ),
         ));
     }
 
@@ -269,12 +270,14 @@ pub fn import(sources: &[SourceFile]) -> Imported {
         if kept.diagram.article.is_none() {
             warnings.push((
                 number,
-                ImportWarning::Layout(err::Layout::new(
-                    format!("hình {number} stands under no article heading"),
-                    "an article heading (`24.N …`) above the diagram gives its `article`; it is left empty".into(),
-                    kept.source.named(),
-                    span(&kept.diagram.heading),
-                )),
+                ImportWarning::new(
+                    ImportWarningKind::Layout {
+                        message: format!("hình {number} stands under no article heading"),
+                        help: "an article heading (`24.N …`) above the diagram gives its `article`; it is left empty".into(),
+                    },
+                    kept.source,
+                    loc(&kept.diagram.heading),
+                ),
             ));
         }
         match &kept.result {
@@ -293,16 +296,18 @@ pub fn import(sources: &[SourceFile]) -> Imported {
                 for found in &replayed.errata {
                     warnings.push((
                         number,
-                        ImportWarning::Misprint(err::Misprint::new(
-                            number,
-                            found.place.clone(),
-                            &found.erratum.printed,
-                            found.erratum.corrected.clone(),
-                            found.erratum.reason.clone(),
-                            &also,
-                            kept.source.named(),
-                            span(&found.span),
-                        )),
+                        ImportWarning::new(
+                            ImportWarningKind::misprint(
+                                number,
+                                found.place.clone(),
+                                &found.erratum.printed,
+                                found.erratum.corrected.clone(),
+                                found.erratum.reason.clone(),
+                                &also,
+                            ),
+                            kept.source,
+                            loc(&found.span),
+                        ),
                     ));
                 }
                 let extra = figure_errata
@@ -414,55 +419,63 @@ fn conflict_warning(
                     all_fields.push(f);
                 }
             }
-            Some(err::OtherCopy::new(
-                number,
-                fields.join(", "),
-                other.source.named(),
-                span(&other.diagram.heading),
+            Some(ImportWarning::new(
+                ImportWarningKind::OtherCopy {
+                    diagram: number,
+                    fields: fields.join(", "),
+                },
+                other.source,
+                loc(&other.diagram.heading),
             ))
         })
         .collect();
-    ImportWarning::CopiesDiffer(err::CopiesDiffer::new(
-        number,
-        all_fields.join(", "),
-        format!("{}:{}", kept.source.name, kept.diagram.line),
-        merged.why.clone(),
-        kept.source.named(),
-        span(&kept.diagram.heading),
-        others,
-    ))
+    ImportWarning::new(
+        ImportWarningKind::CopiesDiffer {
+            diagram: number,
+            fields: all_fields.join(", "),
+            kept: format!("{}:{}", kept.source.name, kept.diagram.line),
+            why: merged.why.clone(),
+            others,
+        },
+        kept.source,
+        loc(&kept.diagram.heading),
+    )
 }
 
 fn failure_error(number: u32, kept: &PrintedCopy<'_>, failure: &Failure) -> ImportError {
-    match failure {
-        Failure::NoFen => ImportError::Fen(err::FenProblem::new(
-            number,
-            "the block has no FEN".into(),
-            kept.source.named(),
-            span(&kept.diagram.heading),
-        )),
-        Failure::BadFen { message, span: s } => ImportError::Fen(err::FenProblem::new(
-            number,
-            format!("invalid FEN: {message}"),
-            kept.source.named(),
-            span(s),
-        )),
+    let (kind, at) = match failure {
+        Failure::NoFen => (
+            ImportErrorKind::Fen {
+                diagram: number,
+                message: "the block has no FEN".into(),
+            },
+            &kept.diagram.heading,
+        ),
+        Failure::BadFen { message, span } => (
+            ImportErrorKind::Fen {
+                diagram: number,
+                message: format!("invalid FEN: {message}"),
+            },
+            span,
+        ),
         Failure::Unfixable {
             place,
             text,
             message,
-            span: s,
+            span,
             fitting,
-        } => ImportError::Unfixable(err::Unfixable::new(
-            number,
-            place.clone(),
-            text.clone(),
-            message.clone(),
-            fitting,
-            kept.source.named(),
-            span(s),
-        )),
-    }
+        } => (
+            ImportErrorKind::unfixable(
+                number,
+                place.clone(),
+                text.clone(),
+                message.clone(),
+                fitting,
+            ),
+            span,
+        ),
+    };
+    ImportError::At(SourceError::new(kind, kept.source, loc(at)))
 }
 
 fn layout_warning(source: &SourceFile, problem: &LayoutProblem) -> ImportWarning {
@@ -478,16 +491,19 @@ fn layout_warning(source: &SourceFile, problem: &LayoutProblem) -> ImportWarning
             span,
         ),
     };
-    ImportWarning::Layout(err::Layout::new(
-        message,
-        help.to_string(),
-        source.named(),
-        span(s),
-    ))
+    ImportWarning::new(
+        ImportWarningKind::Layout {
+            message,
+            help: help.to_string(),
+        },
+        source,
+        loc(s),
+    )
 }
 
-fn span(range: &std::ops::Range<usize>) -> SourceSpan {
-    SourceSpan::from(range.start..range.end)
+/// A byte range of a source file as the span of a diagnostic.
+fn loc(range: &std::ops::Range<usize>) -> Loc {
+    Loc::new(range.start, range.end)
 }
 
 fn join_numbers(numbers: &[u32]) -> String {
@@ -575,20 +591,22 @@ fn stale_bases(
     imported: &SpecFile,
 ) -> Vec<ImportWarning> {
     let (old, new) = (quotable(existing), quotable(imported));
-    let yaml: std::sync::Arc<str> = text.into();
+    let file = SourceFile::new(path.display().to_string(), text);
     existing
         .basis
         .iter()
         .filter_map(|(rule_set, sentence)| {
             let quote = sentence.split_whitespace().collect::<Vec<_>>().join(" ");
             (!quote.is_empty() && old.contains(&quote) && !new.contains(&quote)).then(|| {
-                ImportWarning::StaleBasis(err::StaleBasis::new(
-                    existing.id.clone(),
-                    rule_set.clone(),
-                    sentence.clone(),
-                    miette::NamedSource::new(path.display().to_string(), yaml.clone()),
-                    crate::spec::place::entry_line(&yaml, "basis:", rule_set).into(),
-                ))
+                ImportWarning::new(
+                    ImportWarningKind::StaleBasis {
+                        id: existing.id.clone(),
+                        rule_set: rule_set.clone(),
+                        sentence: sentence.clone(),
+                    },
+                    &file,
+                    crate::spec::place::entry_line(text, "basis:", rule_set),
+                )
             })
         })
         .collect()

@@ -39,26 +39,26 @@ pub enum WriteError {
     /// The folder holds files but is not a book of `xqlaw docs`.
     #[error("`{0}` is not empty and is not a book made by `xqlaw docs`")]
     #[diagnostic(
-        code(xqlaw::docs::not_a_book),
+        code("xqlaw::docs::not_a_book"),
         help("its SUMMARY.md has no generated mark; choose an empty or new folder")
     )]
     NotABook(PathBuf),
     /// A file that xqlaw did not write stands where a page goes.
     #[error("`{0}` was not written by `xqlaw docs` (no generated mark): refusing to overwrite it")]
-    #[diagnostic(code(xqlaw::docs::not_generated), help("move it away"))]
+    #[diagnostic(code("xqlaw::docs::not_generated"), help("move it away"))]
     NotGenerated(PathBuf),
     /// A symlink stands on the way to a page, or is a folder that is swept.
     #[error("`{0}` is a symlink: `xqlaw docs` never writes or deletes through one")]
-    #[diagnostic(code(xqlaw::docs::symlink), help("remove it"))]
+    #[diagnostic(code("xqlaw::docs::symlink"), help("remove it"))]
     Symlink(PathBuf),
     /// Something other than a regular file (a FIFO, a device, a folder) stands where a page
     /// goes.
     #[error("`{0}` is not a regular file: `xqlaw docs` reads and writes only regular files")]
-    #[diagnostic(code(xqlaw::docs::not_a_file), help("remove it"))]
+    #[diagnostic(code("xqlaw::docs::not_a_file"), help("remove it"))]
     NotAFile(PathBuf),
     /// A page's path is not a plain relative path.
     #[error("`{0}` is not a plain path inside the output folder")]
-    #[diagnostic(code(xqlaw::docs::outside))]
+    #[diagnostic(code("xqlaw::docs::outside"))]
     OutsidePath(PathBuf),
     /// A name in a page's path (a spec folder's, say) that mdBook cannot build a book with.
     #[error(
@@ -66,7 +66,7 @@ pub enum WriteError {
          nothing was written"
     )]
     #[diagnostic(
-        code(xqlaw::docs::bad_name),
+        code("xqlaw::docs::bad_name"),
         help("rename it with letters, digits, `-`, `_` and `.` only")
     )]
     BadName {
@@ -77,7 +77,7 @@ pub enum WriteError {
     },
     /// The file system said no.
     #[error("cannot write `{path}`: {message}")]
-    #[diagnostic(code(xqlaw::docs::io))]
+    #[diagnostic(code("xqlaw::docs::io"))]
     Io {
         /// The path.
         path: PathBuf,

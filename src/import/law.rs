@@ -16,11 +16,11 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use miette::{Diagnostic, SourceSpan};
+use miette::Diagnostic;
 
-use super::err::{self, ImportError, ImportWarning};
+use super::err::{self, ImportError, ImportWarning, ImportWarningKind};
 use super::text::Document;
-use crate::source::SourceFile;
+use crate::source::{Loc, SourceFile};
 use crate::spec::{
     LawArticle, LawBlock, LawChapter, LawErratum, LawItem, LawSentence, LawText, SourceRef,
     write_atomic,
@@ -153,27 +153,27 @@ impl Read<'_> {
     }
 
     /// The span of the first words of line `line` (at most 40 bytes, on a character boundary).
-    fn span_head(&self, line: usize) -> SourceSpan {
+    fn span_head(&self, line: usize) -> Loc {
         let Some(&(_, start, text)) = self.lines.get(line) else {
-            return SourceSpan::from((0, 0));
+            return Loc::default();
         };
         let mut end = text.len().min(40);
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        SourceSpan::from((start, end))
+        Loc::new(start, start + end)
     }
 
     /// The span of `words` on line `line` (the whole line when they are not on it).
-    fn span_of(&self, line: usize, words: &str) -> SourceSpan {
+    fn span_of(&self, line: usize, words: &str) -> Loc {
         let Some(&(_, start, text)) = self.lines.get(line) else {
-            return SourceSpan::from((0, 0));
+            return Loc::default();
         };
         match text.find(words).filter(|_| !words.is_empty()) {
-            Some(at) => SourceSpan::from((start + at, words.len())),
+            Some(at) => Loc::new(start + at, start + at + words.len()),
             None => {
                 let lead = text.len() - text.trim_start().len();
-                SourceSpan::from((start + lead, text.trim().len()))
+                Loc::new(start + lead, start + lead + text.trim().len())
             }
         }
     }
@@ -248,13 +248,15 @@ pub fn import_law(sources: &[SourceFile]) -> ImportedLaw {
             };
             let text = r.lines.get(first).map_or("", |l| l.2);
             let plain = super::text::strip_markup(text);
-            out.warnings.push(ImportWarning::NotLaw(err::NotLaw::new(
-                left.item.clone(),
-                left.lines.len(),
-                crate::words::shorten(plain.trim(), 60),
-                r.source.named(),
+            out.warnings.push(ImportWarning::new(
+                ImportWarningKind::not_law(
+                    left.item.clone(),
+                    left.lines.len(),
+                    crate::words::shorten(plain.trim(), 60),
+                ),
+                r.source,
                 r.span_head(first),
-            )));
+            ));
         }
     }
     out.law = Some(law);
@@ -339,13 +341,11 @@ fn merge_items(
             })
             .collect();
         if let (false, Some(r)) = (differing.is_empty(), reads.get(source)) {
-            out.warnings
-                .push(ImportWarning::TextCopiesDiffer(err::TextCopiesDiffer::new(
-                    format!("Điều {id}"),
-                    &differing,
-                    r.source.named(),
-                    r.span_of(item.line, ""),
-                )));
+            out.warnings.push(ImportWarning::new(
+                ImportWarningKind::text_copies_differ(format!("Điều {id}"), &differing),
+                r.source,
+                r.span_of(item.line, ""),
+            ));
         }
         places.insert(
             id.clone(),
@@ -626,15 +626,17 @@ fn misprint_warning(
             printed.then(|| format!("{}:{}", other.source.name, other.line_no(copy.line)))
         })
         .collect();
-    Some(ImportWarning::TextMisprint(err::TextMisprint::new(
-        what,
-        erratum.printed.clone(),
-        erratum.corrected.clone(),
-        erratum.reason.clone(),
-        &also,
-        r.source.named(),
+    Some(ImportWarning::new(
+        ImportWarningKind::text_misprint(
+            what,
+            erratum.printed.clone(),
+            erratum.corrected.clone(),
+            erratum.reason.clone(),
+            &also,
+        ),
+        r.source,
         r.span_of(place.line, &erratum.printed),
-    )))
+    ))
 }
 
 #[cfg(test)]

@@ -95,6 +95,9 @@ impl<K: ErrorKind> Diagnostic for SourceError<K> {
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&self.site.file)
     }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        self.kind.related()
+    }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let main = LabeledSpan::new_primary_with_span(Some(self.kind.label()), self.site.loc);
         let others = self
@@ -197,19 +200,24 @@ mod tests {
         #[error("`{0}` is old")]
         #[diagnostic(code(xqlaw::toy::old), severity(Warning))]
         Old(String),
+        #[error("copies differ")]
+        Copies {
+            #[related]
+            others: Vec<SourceError<ToyKind>>,
+        },
     }
 
     impl ErrorKind for ToyKind {
         fn label(&self) -> String {
             match self {
                 ToyKind::Twice { .. } => "second definition".to_owned(),
-                ToyKind::Old(_) => "here".to_owned(),
+                ToyKind::Old(_) | ToyKind::Copies { .. } => "here".to_owned(),
             }
         }
         fn also_at(&self) -> Vec<(Loc, String)> {
             match self {
                 ToyKind::Twice { first, .. } => vec![(*first, "first one".to_owned())],
-                ToyKind::Old(_) => Vec::new(),
+                ToyKind::Old(_) | ToyKind::Copies { .. } => Vec::new(),
             }
         }
     }
@@ -247,6 +255,26 @@ mod tests {
         let e = SourceError::new(ToyKind::Old("a".to_owned()), &file(), Loc::new(0, 4));
         assert!(e.is_warning());
         assert_eq!(e.severity(), Some(miette::Severity::Warning));
+    }
+
+    #[test]
+    fn the_kind_relates_its_other_places() {
+        let other = SourceFile::new("u.rules", "term b\n");
+        let copy = SourceError::new(ToyKind::Old("b".to_owned()), &other, Loc::new(5, 6));
+        let kind = ToyKind::Copies { others: vec![copy] };
+        let e = SourceError::new(kind, &file(), Loc::new(0, 4));
+        let related: Vec<&dyn Diagnostic> = e.related().unwrap().collect();
+        assert_eq!(related.len(), 1);
+        assert_eq!(related[0].to_string(), "`b` is old");
+        let label = related[0].labels().unwrap().next().unwrap();
+        let contents = related[0]
+            .source_code()
+            .unwrap()
+            .read_span(label.inner(), 0, 0)
+            .unwrap();
+        assert_eq!(contents.name(), Some("u.rules"));
+        let plain = SourceError::new(ToyKind::Old("a".to_owned()), &file(), Loc::new(0, 4));
+        assert!(plain.related().is_none());
     }
 
     #[test]
