@@ -366,8 +366,9 @@ async fn judge_answers_as_the_command_line_does() {
     let answer = body.as_object_mut().unwrap();
     assert_eq!(answer.remove("notation"), Some(json!("vi")));
     assert_eq!(answer.remove("also_reads_in"), Some(json!([])));
-    // And what the page shows with it: the judgement in the law's words, names, the board.
-    for shown in ["said", "repetition_said", "names", "board"] {
+    // And what the page shows with it: the judgement in the law's words, names, the board,
+    // the pieces in the law's words.
+    for shown in ["said", "repetition_said", "names", "board", "pieces"] {
         assert!(answer.remove(shown).is_some(), "{shown}");
     }
     // The same object as `xqlaw judge --json` prints.
@@ -1373,4 +1374,81 @@ async fn the_report_is_the_proposal_the_command_line_writes() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["errors"].is_array(), "{body}");
+}
+
+#[tokio::test]
+async fn a_byte_order_mark_pasted_into_the_text_is_read_as_a_file_reads_it() {
+    // Pasted from a file an editor saved with a mark (Notepad): the text is the law's.
+    let pasted = format!("\u{feff}{}", law_text());
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-1999", "rules": pasted.clone()}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["changes"].as_array().unwrap().len(), 0, "{body}");
+    let (status, body) = post(
+        "/api/judge",
+        json!({"rules": pasted, "fen": HINH_62, "moves": ["P1/1", "P8/1"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // An error on the first line is at the column an editor shows, which never counts the mark.
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-1999", "rules": "\u{feff}rules x extends vn-1999 oops\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let e = &body["errors"][0];
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(1), Some(25)),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn pieces_are_named_as_the_law_writes_them() {
+    // The case view: the law's words name the chased piece, not `black pawn f4`.
+    let request = json!({"base": "vn-1999", "id": "hinh-74", "rules": crossed_pawn_allowed()});
+    let (status, body) = post("/api/case", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let explanation = body["explanation"].as_str().unwrap();
+    let said = &explanation[..explanation.find("Giải thích đầy đủ").unwrap()];
+    assert!(said.contains(" trên (on) Tốt Đen "), "{said}");
+    for english in ["red ", "black "] {
+        assert!(!said.contains(english), "{english:?} in {said}");
+    }
+    // The free tab: every piece the judgement names, with the law's words for it.
+    let request = json!({
+        "rules": "vn-1999",
+        "fen": HINH_62,
+        "moves": ["P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5"],
+    });
+    let (status, body) = post("/api/judge", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let pieces = body["pieces"].as_object().unwrap();
+    let fired = body["red"]["fired"].as_array().unwrap();
+    let target = fired.iter().find_map(|f| f["target"].as_str()).unwrap();
+    assert!(pieces.contains_key(target), "{target}: {pieces:?}");
+    for (english, vi) in pieces {
+        let (side, role) = match english.split(' ').collect::<Vec<_>>()[..] {
+            [side, role, _] => (side, role),
+            _ => panic!("{english}"),
+        };
+        let words = [
+            ("king", "Tướng"),
+            ("advisor", "Sĩ"),
+            ("elephant", "Tượng"),
+            ("horse", "Mã"),
+            ("rook", "Xe"),
+            ("cannon", "Pháo"),
+            ("pawn", "Tốt"),
+        ];
+        let role_vi = words.iter().find(|(en, _)| *en == role).unwrap().1;
+        let side_vi = if side == "red" { "Trắng" } else { "Đen" };
+        let square = english.rsplit(' ').next().unwrap();
+        assert_eq!(vi, &format!("{role_vi} {side_vi} {square}"));
+    }
 }

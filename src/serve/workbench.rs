@@ -446,6 +446,7 @@ impl Workbench {
         });
         let judged = judged.map(|(judgement, board)| JudgeAnswer {
             said: explained(&rules, &judgement),
+            pieces: pieces(&judgement),
             repetition_said: crate::docgen::page::repetition_vi(&judgement.repetition),
             names: names(&rules),
             board: inline_svg(board),
@@ -601,6 +602,26 @@ fn names(rules: &CompiledRules) -> BTreeMap<String, String> {
     terms
         .chain(rulings)
         .filter_map(|(id, name)| Some((id.clone(), name.clone()?)))
+        .collect()
+}
+
+/// Each piece `j` names, the rulings' targets and attackers and the plies' threats, by its
+/// text (`black pawn f4`) as the law writes it (`Tốt Đen f4`, [`crate::facts::PieceAt::vi`]):
+/// the page shows the law's words, with the text as the gloss.
+fn pieces(j: &Judgement) -> BTreeMap<String, String> {
+    let fired = [&j.red, &j.black]
+        .into_iter()
+        .flat_map(|side| &side.fired)
+        .flat_map(|f| [f.target, f.attacker]);
+    let threats = j
+        .plies
+        .iter()
+        .flat_map(|p| &p.threats)
+        .flat_map(|t| [Some(t.attacker), Some(t.target)]);
+    fired
+        .chain(threats)
+        .flatten()
+        .map(|p| (p.to_string(), p.vi()))
         .collect()
 }
 

@@ -338,10 +338,9 @@ impl LineError {
 
     /// The side's name as the notation's players call it: Trắng/Đen in Vietnamese.
     fn side(&self) -> &'static str {
-        match (self.error.notation(), self.color) {
-            (Notation::Vietnamese, Color::Red) => "Trắng",
-            (Notation::Vietnamese, Color::Black) => "Đen",
-            (_, color) => color.name(),
+        match self.error.notation() {
+            Notation::Vietnamese => self.color.name_vi(),
+            _ => self.color.name(),
         }
     }
 }
