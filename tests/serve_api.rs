@@ -1452,3 +1452,83 @@ async fn pieces_are_named_as_the_law_writes_them() {
         assert_eq!(vi, &format!("{role_vi} {side_vi} {square}"));
     }
 }
+
+/// The first problem a rule text gets from `POST /api/whatif`, or its first warning.
+async fn first_problem(text: &str, list: &str) -> Value {
+    let (_, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
+    body[list][0].clone()
+}
+
+#[tokio::test]
+async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() {
+    // A syntax error (the parser's).
+    let e = first_problem("rules x extends vn-1999\nrulng y\n", "errors").await;
+    let message = e["message"].as_str().unwrap();
+    assert!(message.starts_with("cần "), "{e}");
+    assert!(message.contains(" (expected "), "{e}");
+    // A compile error, its help the computed suggestion (English).
+    let text = law_text().replacen(
+        "overrides perpetual-harmless",
+        "overrides perpetual-harmlss",
+        1,
+    );
+    let e = first_problem(&text, "errors").await;
+    assert_eq!(
+        e["message"],
+        "không có quy tắc `perpetual-harmlss` (unknown ruling `perpetual-harmlss`)"
+    );
+    // A compile error whose help the kind words: both in the law's language first.
+    let text = format!(
+        "{}\nruling x\n    when every move checking\n    → forbidden\n    overrides x\n",
+        law_text()
+    );
+    let e = first_problem(&text, "errors").await;
+    assert_eq!(
+        e["message"],
+        "quy tắc `x` gạt bỏ chính nó (ruling `x` overrides itself)"
+    );
+    assert_eq!(
+        e["help"],
+        "một quy tắc chỉ gạt bỏ được quy tắc khác (a ruling can only set aside other rulings)"
+    );
+    // A warning.
+    let text = format!("{}\nterm never-used on move = checking\n", law_text());
+    let w = first_problem(&text, "warnings").await;
+    assert_eq!(
+        w["message"],
+        "thuật ngữ `never-used` không được dùng ở đâu (term `never-used` is never used)"
+    );
+    assert!(w["help"].as_str().unwrap().starts_with("dùng nó "), "{w}");
+    // Positions, moves and notations the engine refuses.
+    for (request, said) in [
+        (
+            json!({"rules": "vn-1999", "fen": "x", "moves": ["h2e2"]}),
+            "bàn cờ có 1 hàng thay vì 10 (the board has 1 ranks instead of 10)",
+        ),
+        (
+            json!({"rules": "vn-1999", "fen": "9/9/9/9/9/9/9/9/9/9 w", "moves": ["h2e2"]}),
+            "Trắng không có Tướng (red has no king)",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["a0a5"], "notation": "iccs"}),
+            "nước 1 của Trắng: `a0a5` không phải nước đi hợp lệ (move 1 for red: `a0a5` is not a legal move",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["X9.9"], "notation": "vi"}),
+            "nước 1 của Trắng: ",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["h2e2"], "notation": "klingon"}),
+            "không có ký hiệu `klingon` (unknown notation `klingon`)",
+        ),
+    ] {
+        let (status, body) = post("/api/judge", request.clone()).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{request}: {body}"
+        );
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains(said), "{request}: {error}");
+    }
+}

@@ -20,6 +20,7 @@ use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules
 use crate::corpus::{Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
+use crate::words::Localized;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::notation::{self, Notation, detect, guess, move_texts};
 
@@ -161,9 +162,11 @@ impl Workbench {
             return done.clone().map_err(|e| broken_rule_set(name, &e));
         }
         // Compiled outside the lock; two requests may compile the same file, which is harmless.
-        let compiled = load_rules(&self.file(name))
-            .map(Arc::new)
-            .map_err(|e| e.to_string());
+        let compiled = load_rules(&self.file(name)).map(Arc::new).map_err(|e| {
+            e.errors()
+                .next()
+                .map_or_else(|| e.to_string(), Localized::glossed)
+        });
         self.cache().rules.insert(name.to_owned(), compiled.clone());
         compiled.map_err(|e| broken_rule_set(name, &e))
     }
