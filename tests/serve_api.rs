@@ -559,7 +559,14 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
     let mut assumed = assumed;
     let answer = assumed.as_object_mut().unwrap();
     assert_eq!(answer.remove("notation"), Some(json!("iccs")));
-    for shown in ["also_reads_in", "said", "repetition_said", "names", "board"] {
+    for shown in [
+        "also_reads_in",
+        "said",
+        "repetition_said",
+        "names",
+        "board",
+        "pieces",
+    ] {
         answer.remove(shown);
     }
     assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
