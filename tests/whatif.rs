@@ -447,7 +447,13 @@ fn an_amendment_outside_the_project_finds_it_or_refuses() {
         let (code, out, err) = xqlaw_in(&dir, &args);
         assert_eq!(code, 1, "{args:?}: {out}");
         assert!(
+            err.contains("run xqlaw inside the project"),
+            "{args:?}: {err}"
+        );
+        // `--base` is named only by the command that has it.
+        assert_eq!(
             err.contains("give `--base PATH/rules/vn-1999.rules`"),
+            args[0] == "whatif",
             "{args:?}: {err}"
         );
         assert!(!out.contains("passed"), "{args:?}: {out}");

@@ -218,7 +218,7 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                     fen,
                     FenErrorKind::BadSide,
                     {
-                        let side = crate::words::shorten(side, 20);
+                        let side = crate::xiangqi::words::shorten(side, 20);
                         [
                             format!("`{side}` is not a side to move"),
                             format!("`{side}` không phải bên đi"),
@@ -256,7 +256,7 @@ fn trailing_fields(fen: &str, fields: &[(usize, &str)]) -> Result<(), FenError> 
                 fen,
                 FenErrorKind::Trailing,
                 {
-                    let extra = crate::words::shorten(fen.get(span.clone()).unwrap_or(text), 20);
+                    let extra = crate::xiangqi::words::shorten(fen.get(span.clone()).unwrap_or(text), 20);
                     [
                         format!("`{extra}` after the side to move is not a FEN field"),
                         format!("`{extra}` sau bên đi không phải một trường của FEN"),

@@ -27,8 +27,9 @@ impl Localized for CompileErrorKind {
                 ..
             } => format!("`{read}` khai báo bộ luật `{declared}`, không phải `{expected}`"),
             K::ExtendsCycle { name, .. } => format!("bộ luật `{name}` mở rộng chính nó"),
-            K::ExtendsUnreadable { path, .. } => format!("không đọc được `{path}`"),
+            K::ExtendsUnreadable(e) => e.vi(),
             K::ExtendsMissing { name, .. } => format!("không có bộ luật `{name}`"),
+            K::AmendedMissing { name, .. } => format!("không có bộ luật `{name}`"),
             K::NamedLikeFact { kind, name } => {
                 format!("{} `{name}` trùng tên một sự kiện", kind_vi(kind))
             }
@@ -136,6 +137,9 @@ impl Localized for CompileErrorKind {
                 "`extends {expected}` trong `{child}` đọc tệp `{expected}.rules`; đổi tên bộ luật hoặc tên tệp"
             ),
             K::ExtendsCycle { chain, .. } => format!("chuỗi `extends` đi vòng: {chain}"),
+            K::AmendedMissing { name, searched } => format!(
+                "`rules {name} extends {name}` sửa tệp `rules/{name}.rules` của dự án, mà không tìm thấy tệp đó trong {searched}: chạy xqlaw trong thư mục dự án"
+            ),
             K::NamedLikeFact { .. } => {
                 "sự kiện, thuật ngữ và quy tắc dùng chung một không gian tên; chọn tên khác"
                     .to_owned()
@@ -186,7 +190,7 @@ impl Localized for CompileErrorKind {
             K::GraverCondAllowed { party } => format!("ghi `{party} forbidden graver`"),
             // The help is computed from the names the file writes (a suggestion, a list of
             // folders), or says why a bound holds: English only.
-            K::ExtendsUnreadable { .. }
+            K::ExtendsUnreadable(_)
             | K::ExtendsMissing { .. }
             | K::AlreadyDefined { .. }
             | K::NothingToChange { .. }
@@ -244,7 +248,7 @@ impl Localized for CompileWarningKind {
 impl Localized for CompileError {
     fn vi(&self) -> String {
         match self {
-            CompileError::Unreadable { path, .. } => format!("không đọc được `{path}`"),
+            CompileError::Unreadable(e) => e.vi(),
             CompileError::Parse(e) => e.vi(),
             CompileError::Standings(e) => e.vi(),
             CompileError::Internal => {
@@ -259,7 +263,7 @@ impl Localized for CompileError {
             CompileError::Parse(e) => e.vi_help(),
             CompileError::Standings(e) => e.vi_help(),
             CompileError::At(e) => e.vi_help(),
-            CompileError::Unreadable { .. } | CompileError::Internal => None,
+            CompileError::Unreadable(_) | CompileError::Internal => None,
         }
     }
 }

@@ -76,16 +76,10 @@ impl MoveTextError {
                 e.context.notation.name_vi()
             ),
             MoveTextError::NoSuchPiece(_) => format!("không quân nào ứng với `{text}`"),
-            MoveTextError::Ambiguous(e) => {
-                let squares: Vec<String> = e.squares.iter().map(|s| format!("`{s}`")).collect();
-                let squares = match squares.split_last() {
-                    Some((last, init)) if !init.is_empty() => {
-                        format!("{} và {last}", init.join(", "))
-                    }
-                    _ => squares.concat(),
-                };
-                format!("`{text}` có thể là nước của các quân ở {squares}")
-            }
+            MoveTextError::Ambiguous(e) => format!(
+                "`{text}` có thể là nước của các quân ở {}",
+                quoted_list(&e.squares, "và")
+            ),
             MoveTextError::Illegal(_) => format!("`{text}` không phải nước đi hợp lệ"),
         }
     }
@@ -118,7 +112,7 @@ impl Context {
 
 /// "`a`, `b` or `c`", with `last` as the final conjunction.
 fn quoted_list<T: fmt::Display>(items: &[T], last: &str) -> String {
-    crate::words::list(&crate::words::quoted(items), last)
+    crate::xiangqi::words::list(&crate::xiangqi::words::quoted(items), last)
 }
 
 /// The text is not written in the notation.
