@@ -105,10 +105,16 @@ pub const BOM: char = '\u{feff}';
 /// As [`read`], and [`io::ErrorKind::InvalidData`] when the file is not UTF-8.
 pub fn read_text(path: &Path) -> io::Result<String> {
     let mut text = read_text_as_written(path)?;
-    if text.starts_with(BOM) {
-        text.drain(..BOM.len_utf8());
-    }
+    text.drain(..text.len() - without_bom(&text).len());
     Ok(text)
+}
+
+/// `text` without a leading byte order mark ([`BOM`]): a text read as a file is read, wherever
+/// it comes from (a file, or a text pasted into the workbench). Only a leading mark is one; a
+/// later U+FEFF is text.
+#[must_use]
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
 }
 
 /// [`read`], as UTF-8 text, a byte order mark kept: for the one command that must know
@@ -178,6 +184,14 @@ impl ReadError {
     #[must_use]
     pub fn path(&self) -> &str {
         &self.path
+    }
+}
+
+/// A file that cannot be read, in the law's language too (the reason is the system's, in the
+/// English gloss).
+impl crate::words::Localized for ReadError {
+    fn vi(&self) -> String {
+        format!("không đọc được `{}`", self.path)
     }
 }
 

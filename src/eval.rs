@@ -393,8 +393,14 @@ mod tests {
             .unwrap();
         assert_eq!(general.overridden_by, ["chase-by-one"]);
         let by_one = j.red.fired.iter().find(|f| f.id == "chase-by-one").unwrap();
-        assert_eq!(by_one.target.as_deref(), Some("black horse g5"));
-        assert_eq!(by_one.attacker.as_deref(), Some("red rook e5"));
+        assert_eq!(
+            by_one.target.map(|t| t.to_string()).as_deref(),
+            Some("black horse g5")
+        );
+        assert_eq!(
+            by_one.attacker.map(|a| a.to_string()).as_deref(),
+            Some("red rook e5")
+        );
         insta::assert_snapshot!(j.explain());
     }
 

@@ -9,7 +9,8 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::eval::{EvalError, Play};
-use crate::xiangqi::notation::{LineError, Notation, parse_move, write_move};
+use crate::words::Localized;
+use crate::xiangqi::notation::{LineError, Notation, UnknownNotation, parse_move, write_move};
 use crate::xiangqi::{FenError, Position};
 
 /// Why a play given as text could not be judged.
@@ -64,6 +65,26 @@ impl Diagnostic for PlayError {
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
         self.inner().and_then(|e| e.related())
+    }
+}
+
+/// Why a play could not be judged, in the law's language too: the engine's errors say
+/// themselves ([`FenError::vi`], [`LineError::vi`]), the English is the gloss.
+impl Localized for PlayError {
+    fn vi(&self) -> String {
+        match self {
+            PlayError::Fen(e) => e.vi(),
+            PlayError::Moves(e) => e.vi(),
+            PlayError::Eval(_) => "luật không xử được các nước này".to_owned(),
+            PlayError::NoCycle => "không thế cờ nào lặp lại trong các nước đi".to_owned(),
+        }
+    }
+}
+
+/// A notation's name that names none, in the law's language too.
+impl Localized for UnknownNotation {
+    fn vi(&self) -> String {
+        UnknownNotation::vi(self)
     }
 }
 

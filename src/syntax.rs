@@ -498,6 +498,17 @@ mod tests {
     use super::*;
     use miette::Diagnostic;
 
+    #[test]
+    fn every_plain_words_name_of_a_rule_has_its_vietnamese() {
+        for &rule in Rule::all_rules() {
+            let name = renamed(rule);
+            assert!(
+                name.starts_with('`') || err::vi::phrase_vi(name).is_some(),
+                "{rule:?}: {name}"
+            );
+        }
+    }
+
     fn parse_str(text: &str) -> Result<ast::File, ParseErrors> {
         parse(&SourceFile::new("test.rules", text))
     }

@@ -366,8 +366,9 @@ async fn judge_answers_as_the_command_line_does() {
     let answer = body.as_object_mut().unwrap();
     assert_eq!(answer.remove("notation"), Some(json!("vi")));
     assert_eq!(answer.remove("also_reads_in"), Some(json!([])));
-    // And what the page shows with it: the judgement in the law's words, names, the board.
-    for shown in ["said", "repetition_said", "names", "board"] {
+    // And what the page shows with it: the judgement in the law's words, names, the board,
+    // the pieces in the law's words.
+    for shown in ["said", "repetition_said", "names", "board", "pieces"] {
         assert!(answer.remove(shown).is_some(), "{shown}");
     }
     // The same object as `xqlaw judge --json` prints.
@@ -558,7 +559,14 @@ async fn assume_cycle_judges_a_play_that_repeats_nothing() {
     let mut assumed = assumed;
     let answer = assumed.as_object_mut().unwrap();
     assert_eq!(answer.remove("notation"), Some(json!("iccs")));
-    for shown in ["also_reads_in", "said", "repetition_said", "names", "board"] {
+    for shown in [
+        "also_reads_in",
+        "said",
+        "repetition_said",
+        "names",
+        "board",
+        "pieces",
+    ] {
         answer.remove(shown);
     }
     assert_eq!(assumed, serde_json::to_value(&cli).unwrap());
@@ -1373,4 +1381,161 @@ async fn the_report_is_the_proposal_the_command_line_writes() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["errors"].is_array(), "{body}");
+}
+
+#[tokio::test]
+async fn a_byte_order_mark_pasted_into_the_text_is_read_as_a_file_reads_it() {
+    // Pasted from a file an editor saved with a mark (Notepad): the text is the law's.
+    let pasted = format!("\u{feff}{}", law_text());
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-1999", "rules": pasted.clone()}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["changes"].as_array().unwrap().len(), 0, "{body}");
+    let (status, body) = post(
+        "/api/judge",
+        json!({"rules": pasted, "fen": HINH_62, "moves": ["P1/1", "P8/1"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // An error on the first line is at the column an editor shows, which never counts the mark.
+    let (status, body) = post(
+        "/api/whatif",
+        json!({"base": "vn-1999", "rules": "\u{feff}rules x extends vn-1999 oops\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let e = &body["errors"][0];
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(1), Some(25)),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn pieces_are_named_as_the_law_writes_them() {
+    // The case view: the law's words name the chased piece, not `black pawn f4`.
+    let request = json!({"base": "vn-1999", "id": "hinh-74", "rules": crossed_pawn_allowed()});
+    let (status, body) = post("/api/case", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let explanation = body["explanation"].as_str().unwrap();
+    let said = &explanation[..explanation.find("Giải thích đầy đủ").unwrap()];
+    assert!(said.contains(" trên (on) Tốt Đen "), "{said}");
+    for english in ["red ", "black "] {
+        assert!(!said.contains(english), "{english:?} in {said}");
+    }
+    // The free tab: every piece the judgement names, with the law's words for it.
+    let request = json!({
+        "rules": "vn-1999",
+        "fen": HINH_62,
+        "moves": ["P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5"],
+    });
+    let (status, body) = post("/api/judge", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let pieces = body["pieces"].as_object().unwrap();
+    let fired = body["red"]["fired"].as_array().unwrap();
+    let target = fired.iter().find_map(|f| f["target"].as_str()).unwrap();
+    assert!(pieces.contains_key(target), "{target}: {pieces:?}");
+    for (english, vi) in pieces {
+        let (side, role) = match english.split(' ').collect::<Vec<_>>()[..] {
+            [side, role, _] => (side, role),
+            _ => panic!("{english}"),
+        };
+        let words = [
+            ("king", "Tướng"),
+            ("advisor", "Sĩ"),
+            ("elephant", "Tượng"),
+            ("horse", "Mã"),
+            ("rook", "Xe"),
+            ("cannon", "Pháo"),
+            ("pawn", "Tốt"),
+        ];
+        let role_vi = words.iter().find(|(en, _)| *en == role).unwrap().1;
+        let side_vi = if side == "red" { "Trắng" } else { "Đen" };
+        let square = english.rsplit(' ').next().unwrap();
+        assert_eq!(vi, &format!("{role_vi} {side_vi} {square}"));
+    }
+}
+
+/// The first problem a rule text gets from `POST /api/whatif`, or its first warning.
+async fn first_problem(text: &str, list: &str) -> Value {
+    let (_, body) = post("/api/whatif", json!({"base": "vn-1999", "rules": text})).await;
+    body[list][0].clone()
+}
+
+#[tokio::test]
+async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() {
+    // A syntax error (the parser's).
+    let e = first_problem("rules x extends vn-1999\nrulng y\n", "errors").await;
+    let message = e["message"].as_str().unwrap();
+    assert!(message.starts_with("cần "), "{e}");
+    assert!(message.contains(" (expected "), "{e}");
+    // A compile error, its help the computed suggestion (English).
+    let text = law_text().replacen(
+        "overrides perpetual-harmless",
+        "overrides perpetual-harmlss",
+        1,
+    );
+    let e = first_problem(&text, "errors").await;
+    assert_eq!(
+        e["message"],
+        "không có quy tắc `perpetual-harmlss` (unknown ruling `perpetual-harmlss`)"
+    );
+    // A compile error whose help the kind words: both in the law's language first.
+    let text = format!(
+        "{}\nruling x\n    when every move checking\n    → forbidden\n    overrides x\n",
+        law_text()
+    );
+    let e = first_problem(&text, "errors").await;
+    assert_eq!(
+        e["message"],
+        "quy tắc `x` gạt bỏ chính nó (ruling `x` overrides itself)"
+    );
+    assert_eq!(
+        e["help"],
+        "một quy tắc chỉ gạt bỏ được quy tắc khác (a ruling can only set aside other rulings)"
+    );
+    // A warning.
+    let text = format!("{}\nterm never-used on move = checking\n", law_text());
+    let w = first_problem(&text, "warnings").await;
+    assert_eq!(
+        w["message"],
+        "thuật ngữ `never-used` không được dùng ở đâu (term `never-used` is never used)"
+    );
+    assert!(w["help"].as_str().unwrap().starts_with("dùng nó "), "{w}");
+    // Positions, moves and notations the engine refuses.
+    for (request, said) in [
+        (
+            json!({"rules": "vn-1999", "fen": "x", "moves": ["h2e2"]}),
+            "bàn cờ có 1 hàng thay vì 10 (the board has 1 ranks instead of 10)",
+        ),
+        (
+            json!({"rules": "vn-1999", "fen": "9/9/9/9/9/9/9/9/9/9 w", "moves": ["h2e2"]}),
+            "Trắng không có Tướng (red has no king)",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["a0a5"], "notation": "iccs"}),
+            "nước 1 của Trắng: `a0a5` không phải nước đi hợp lệ (move 1 for red: `a0a5` is not a legal move",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["X9.9"], "notation": "vi"}),
+            "nước 1 của Trắng: ",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["h2e2"], "notation": "klingon"}),
+            "không có ký hiệu `klingon` (unknown notation `klingon`)",
+        ),
+    ] {
+        let (status, body) = post("/api/judge", request.clone()).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{request}: {body}"
+        );
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains(said), "{request}: {error}");
+    }
 }

@@ -96,7 +96,7 @@ fn one(file: &Path, check: bool) -> Outcome {
     };
     // The canonical layout has no byte order mark: every command reads the file without it,
     // and a rewrite drops it (as it drops `\r` before line ends).
-    let text = written.strip_prefix(disk::BOM).unwrap_or(&written);
+    let text = disk::without_bom(&written);
     let Some(formatted) = format(text) else {
         let source = SourceFile::new(file.display().to_string(), text);
         match parse(&source) {

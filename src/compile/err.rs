@@ -16,6 +16,8 @@ use crate::syntax::ParseError;
 use crate::vocab::Subject;
 use crate::words::did_you_mean;
 
+mod vi;
+
 /// The help shared by the two subject mismatches inside a threat expression.
 const THREAT_EXPRESSION: &str = "a threat expression (in a term `on threat`, after `any \
     threat`, or before `on same target`) uses only threat facts and threat terms";
@@ -179,15 +181,15 @@ pub enum CompileErrorKind {
         name: String,
     },
     /// A `replace` or `remove` of something the ancestors do not define.
-    #[error("there is no {kind} `{name}`{inherited} to {verb}")]
+    #[error("there is no {kind} `{name}`{} to {verb}", InParent(parent.as_deref()))]
     #[diagnostic(code("xqlaw::nothing-to-change"))]
     NothingToChange {
         /// `term` or `ruling`.
         kind: &'static str,
         /// The name.
         name: String,
-        /// ` in `PARENT`` when the rule set extends one.
-        inherited: String,
+        /// The rule set extended, when there is one.
+        parent: Option<String>,
         /// `replace` or `remove`.
         verb: &'static str,
         /// What to write instead, or a close name.
@@ -660,7 +662,7 @@ impl CompileErrorKind {
         CompileErrorKind::NothingToChange {
             kind,
             name: name.to_owned(),
-            inherited: parent.map(|p| format!(" in `{p}`")).unwrap_or_default(),
+            parent: parent.map(str::to_owned),
             verb,
             help,
         }
@@ -681,6 +683,18 @@ impl CompileErrorKind {
             name: name.to_owned(),
             help: did_you_mean(name, settings.iter().copied())
                 .unwrap_or_else(|| format!("the settings are {}", settings.join(", "))),
+        }
+    }
+}
+
+/// The rule set a name was looked for in, in a message: `` in `PARENT` ``, or nothing.
+struct InParent<'a>(Option<&'a str>);
+
+impl fmt::Display for InParent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(parent) => write!(f, " in `{parent}`"),
+            None => Ok(()),
         }
     }
 }

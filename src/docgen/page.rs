@@ -116,7 +116,7 @@ pub fn judgement_vi(rules: &CompiledRules, j: &Judgement) -> String {
                 let target = f
                     .target
                     .as_ref()
-                    .map(|t| format!(" trên (on) {t}"))
+                    .map(|t| format!(" trên (on) {}", t.vi()))
                     .unwrap_or_default();
                 format!("{mark} {} (`{}`){target}", ruling_label(rules, &f.id), f.id)
             })

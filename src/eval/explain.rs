@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::pattern::PlyValues;
 use super::{Judgement, SideJudgement};
 use crate::compile::CompiledRules;
-use crate::facts::{PlyFacts, ThreatFact, describe_loss};
+use crate::facts::{PieceAt, PlyFacts, ThreatFact, describe_loss};
 use crate::vocab::{Outcome, Subject};
 use crate::words::plural;
 
@@ -15,9 +15,11 @@ use crate::words::plural;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ThreatReport {
     /// The attacking piece, e.g. `red rook e6`.
-    pub attacker: String,
+    #[serde(serialize_with = "crate::facts::piece_as_text")]
+    pub attacker: PieceAt,
     /// The threatened piece, e.g. `black horse g6`.
-    pub target: String,
+    #[serde(serialize_with = "crate::facts::piece_as_text")]
+    pub target: PieceAt,
     /// Whether the move created the threat (it did not stand before the move).
     pub new: bool,
     /// The protectors whose recapture the move took away from a standing attack, with how:
@@ -81,8 +83,8 @@ pub(crate) fn ply_report(
                 .map(|(_, t)| t.id.clone())
                 .collect();
             (!terms.is_empty()).then(|| ThreatReport {
-                attacker: threat.attacker.to_string(),
-                target: threat.target.to_string(),
+                attacker: threat.attacker,
+                target: threat.target,
                 new: threat.has(ThreatFact::New),
                 protection_removed: threat.protection_lost.iter().map(describe_loss).collect(),
                 terms,

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::pattern::{Play, Witness};
 use crate::compile::{CompiledRules, RulingId};
+use crate::facts::PieceAt;
 use crate::syntax::ast::{Party, RowResult};
 use crate::vocab::{Outcome, Verdict};
 use crate::xiangqi::Color;
@@ -34,9 +35,11 @@ pub struct FiredRuling {
     /// The `when` pattern as written.
     pub when: String,
     /// The piece chased on every move (for target patterns), e.g. `black horse g6`.
-    pub target: Option<String>,
+    #[serde(serialize_with = "crate::facts::some_piece_as_text")]
+    pub target: Option<PieceAt>,
     /// The piece chasing it, when the pattern asked for the same attacker.
-    pub attacker: Option<String>,
+    #[serde(serialize_with = "crate::facts::some_piece_as_text")]
+    pub attacker: Option<PieceAt>,
     /// Rulings in force that set this one aside; empty if it is in force.
     pub overridden_by: Vec<String>,
 }
@@ -132,11 +135,8 @@ pub(crate) fn judge_side(rules: &CompiledRules, play: &Play<'_>, side: Color) ->
                 quote: r.meta.quote.clone(),
                 provisional: r.meta.provisional.clone(),
                 when: r.when_text.clone(),
-                target: witness.as_ref().map(|w| w.target.to_string()),
-                attacker: witness
-                    .as_ref()
-                    .and_then(|w| w.attacker.as_ref())
-                    .map(ToString::to_string),
+                target: witness.as_ref().map(|w| w.target),
+                attacker: witness.as_ref().and_then(|w| w.attacker),
                 overridden_by,
             })
         })

@@ -1,5 +1,5 @@
 //! Facts written as text, for JSON and for messages: moves and squares as their ICCS text,
-//! colours as words, and a piece as `red rook e6`.
+//! colours as words, and a piece as `red rook e6` (or as the law writes it, `Xe Trắng e6`).
 
 use super::model::PieceAt;
 use crate::xiangqi::Color;
@@ -43,5 +43,35 @@ impl std::fmt::Display for PieceAt {
             self.piece.role.name(),
             self.square
         )
+    }
+}
+
+impl PieceAt {
+    /// The piece as the law writes it, role and side in its words then the square: `Tốt Đen
+    /// f4` where [`Display`](std::fmt::Display) writes `black pawn f4`.
+    #[must_use]
+    pub fn vi(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.piece.role.name_vi(),
+            self.piece.color.name_vi(),
+            self.square
+        )
+    }
+}
+
+/// Serialises a piece as its text, `red rook e6`, as explanations name it.
+pub(crate) fn piece_as_text<S: Serializer>(piece: &PieceAt, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(piece)
+}
+
+/// Serialises a piece, if there is one, as its text (`null` when none).
+pub(crate) fn some_piece_as_text<S: Serializer>(
+    piece: &Option<PieceAt>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match piece {
+        Some(p) => s.collect_str(p),
+        None => s.serialize_none(),
     }
 }

@@ -22,6 +22,7 @@ pub struct WhatifRequest {
     /// The base rule set's name (`vn-1999`).
     pub base: String,
     /// The edited rule text.
+    #[serde(deserialize_with = "rule_text")]
     pub rules: String,
 }
 
@@ -30,6 +31,7 @@ pub struct WhatifRequest {
 #[serde(deny_unknown_fields)]
 pub struct JudgeRequest {
     /// A rule set's name (`vn-1999`), or a rule text.
+    #[serde(deserialize_with = "rule_text")]
     pub rules: String,
     /// The start position (default: the starting position).
     #[serde(default)]
@@ -68,6 +70,8 @@ pub struct JudgeAnswer {
     pub names: BTreeMap<String, String>,
     /// The start position with the first plies as arrows (SVG), as a case's board.
     pub board: String,
+    /// Each piece the judgement names (`black pawn f4`), as the law writes it (`Tốt Đen f4`).
+    pub pieces: BTreeMap<String, String>,
 }
 
 /// `POST /api/report`: the one-page proposal of an edited rule text against its base, as
@@ -78,6 +82,7 @@ pub struct ReportRequest {
     /// The base rule set's name.
     pub base: String,
     /// The edited rule text.
+    #[serde(deserialize_with = "rule_text")]
     pub rules: String,
     /// The name the edited text is shown by (default `edited.rules`).
     #[serde(default)]
@@ -112,7 +117,7 @@ pub struct CaseRequest {
     /// The base rule set's name.
     pub base: String,
     /// The edited rule text (default: the base unedited).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "some_rule_text")]
     pub rules: Option<String>,
     /// The case's id (`hinh-74`).
     pub id: String,
@@ -125,6 +130,7 @@ pub struct SaveRequest {
     /// The file name, with or without `.rules`.
     pub name: String,
     /// The rule text.
+    #[serde(deserialize_with = "rule_text")]
     pub rules: String,
     /// Replace a file of that name (the user confirmed).
     #[serde(default)]
@@ -133,6 +139,26 @@ pub struct SaveRequest {
     /// keeping `amends` or `extends` of the rule set it amends so it stays comparable.
     #[serde(default)]
     pub rename: bool,
+}
+
+/// A rule text as a request gives it, read as a rule file is read: a byte order mark pasted at
+/// its start is no part of it ([`crate::disk::without_bom`]), so the text compiles, and its
+/// lines and columns are an editor's, as they are for a file.
+fn rule_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d).map(as_a_file_reads)
+}
+
+/// [`rule_text`], when the field may be left out or null.
+fn some_rule_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Option::<String>::deserialize(d).map(|text| text.map(as_a_file_reads))
+}
+
+/// `text` as [`crate::disk::read_text`] reads a file's: without a leading byte order mark.
+fn as_a_file_reads(text: String) -> String {
+    match crate::disk::without_bom(&text) {
+        kept if kept.len() == text.len() => text,
+        kept => kept.to_owned(),
+    }
 }
 
 /// `GET /api/cases` query.

@@ -11,8 +11,9 @@ use miette::Diagnostic;
 use serde::Serialize;
 
 use super::jobs::JobError;
-use super::problem::Problem;
+use super::problem::{Problem, glossed_help};
 use super::save::SaveError;
+use crate::words::Localized;
 
 /// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]
@@ -316,16 +317,13 @@ impl ApiError {
         ApiError::new(ApiErrorKind::Compile(problems))
     }
 
-    /// A position, moves or notation the library refused: its message and help, under the
-    /// kind `kind` names.
-    pub fn refused(
+    /// A position, moves or notation the library refused: its message and help, Vietnamese
+    /// first with the English as the gloss, under the kind `kind` names.
+    pub fn refused<D: Diagnostic + Localized>(
         kind: fn(String, Option<String>) -> ApiErrorKind,
-        diagnostic: &dyn Diagnostic,
+        diagnostic: &D,
     ) -> ApiError {
-        ApiError::new(kind(
-            diagnostic.to_string(),
-            diagnostic.help().map(|h| h.to_string()),
-        ))
+        ApiError::new(kind(diagnostic.glossed(), glossed_help(diagnostic)))
     }
 
     /// The answer's status.

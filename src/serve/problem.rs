@@ -6,6 +6,8 @@
 use miette::Diagnostic;
 use serde::Serialize;
 
+use crate::words::{Localized, glossed};
+
 /// A problem in a rule text, at its place.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Problem {
@@ -23,8 +25,10 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The problem a diagnostic reports about `text`, named `origin` in diagnostics.
-    pub fn of(diagnostic: &dyn Diagnostic, origin: &str, text: &str) -> Problem {
+    /// The problem a diagnostic reports about `text`, named `origin` in diagnostics: its
+    /// message and help in the law's language first, the English as the gloss
+    /// ([`Localized::glossed`]).
+    pub fn of<D: Diagnostic + Localized>(diagnostic: &D, origin: &str, text: &str) -> Problem {
         let labels: Vec<miette::LabeledSpan> = diagnostic.labels().into_iter().flatten().collect();
         let main = labels.iter().find(|l| l.primary()).or(labels.first());
         let contents = main.and_then(|label| {
@@ -42,13 +46,22 @@ impl Problem {
             _ => (0, 0),
         };
         Problem {
-            message: diagnostic.to_string(),
+            message: diagnostic.glossed(),
             line,
             column,
-            help: diagnostic.help().map(|h| h.to_string()),
+            help: glossed_help(diagnostic),
             file,
         }
     }
+}
+
+/// A diagnostic's help, Vietnamese first when its kind words one, else the English alone.
+pub fn glossed_help<D: Diagnostic + Localized>(diagnostic: &D) -> Option<String> {
+    let english = diagnostic.help().map(|h| h.to_string())?;
+    Some(match diagnostic.vi_help() {
+        Some(vi) => glossed(&vi, &english),
+        None => english,
+    })
 }
 
 /// The 1-based line and character column of byte `offset` in `text`.

@@ -20,6 +20,7 @@ use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules
 use crate::corpus::{CorpusError, Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
+use crate::words::Localized;
 use crate::xiangqi::START_FEN;
 use crate::xiangqi::notation::{self, Notation, detect, guess, move_texts};
 
@@ -166,9 +167,11 @@ impl Workbench {
             return done.clone().map_err(|e| broken_rule_set(name, &e));
         }
         // Compiled outside the lock; two requests may compile the same file, which is harmless.
-        let compiled = load_rules(&self.file(name))
-            .map(Arc::new)
-            .map_err(|e| e.to_string());
+        let compiled = load_rules(&self.file(name)).map(Arc::new).map_err(|e| {
+            e.errors()
+                .next()
+                .map_or_else(|| e.to_string(), Localized::glossed)
+        });
         self.cache().rules.insert(name.to_owned(), compiled.clone());
         compiled.map_err(|e| broken_rule_set(name, &e))
     }
@@ -451,6 +454,7 @@ impl Workbench {
         });
         let judged = judged.map(|(judgement, board)| JudgeAnswer {
             said: explained(&rules, &judgement),
+            pieces: pieces(&judgement),
             repetition_said: crate::docgen::page::repetition_vi(&judgement.repetition),
             names: names(&rules),
             board: inline_svg(board),
@@ -606,6 +610,26 @@ fn names(rules: &CompiledRules) -> BTreeMap<String, String> {
     terms
         .chain(rulings)
         .filter_map(|(id, name)| Some((id.clone(), name.clone()?)))
+        .collect()
+}
+
+/// Each piece `j` names, the rulings' targets and attackers and the plies' threats, by its
+/// text (`black pawn f4`) as the law writes it (`Tốt Đen f4`, [`crate::facts::PieceAt::vi`]):
+/// the page shows the law's words, with the text as the gloss.
+fn pieces(j: &Judgement) -> BTreeMap<String, String> {
+    let fired = [&j.red, &j.black]
+        .into_iter()
+        .flat_map(|side| &side.fired)
+        .flat_map(|f| [f.target, f.attacker]);
+    let threats = j
+        .plies
+        .iter()
+        .flat_map(|p| &p.threats)
+        .flat_map(|t| [Some(t.attacker), Some(t.target)]);
+    fired
+        .chain(threats)
+        .flatten()
+        .map(|p| (p.to_string(), p.vi()))
         .collect()
 }
 

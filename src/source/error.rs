@@ -9,6 +9,7 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 
 use super::{Loc, NonEmpty, Site, SourceFile};
+use crate::words::Localized;
 
 /// What a kind of [`SourceError`] says about its place, beyond its message, code and help
 /// (which it derives as a [`Diagnostic`]).
@@ -106,6 +107,17 @@ impl<K: ErrorKind> Diagnostic for SourceError<K> {
             .into_iter()
             .map(|(loc, label)| LabeledSpan::new_with_span(Some(label), loc));
         Some(Box::new(std::iter::once(main).chain(others)))
+    }
+}
+
+/// An error about a place says itself in the law's language as its kind does.
+impl<K: Localized> Localized for SourceError<K> {
+    fn vi(&self) -> String {
+        self.kind.vi()
+    }
+
+    fn vi_help(&self) -> Option<String> {
+        self.kind.vi_help()
     }
 }
 

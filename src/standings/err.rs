@@ -160,6 +160,51 @@ pub enum FormErrorKind {
     },
 }
 
+/// The standings forms' errors in the law's language, each kind wording its Vietnamese beside
+/// its English (the English, the gloss, names the kind of word an unknown name is meant to be).
+impl crate::words::Localized for FormErrorKind {
+    fn vi(&self) -> String {
+        use FormErrorKind as K;
+        match self {
+            K::DefinedTwice { name } => format!("bảng xếp hạng `{name}` được định nghĩa hai lần"),
+            K::AlreadyDefined { name, rule_set } => {
+                format!("bảng xếp hạng `{name}` đã được định nghĩa trong `{rule_set}`")
+            }
+            K::NothingToChange { name, verb, .. } => {
+                format!("không có bảng xếp hạng `{name}` để `{verb}`")
+            }
+            K::ClauseTwice { clause } => format!("`{clause}` được cho hai lần"),
+            K::Missing { name, clause, .. } => {
+                format!("bảng xếp hạng `{name}` thiếu `{clause}`")
+            }
+            K::Unknown { name, .. } => format!("không biết `{name}`"),
+            K::BadNumber { text } => {
+                format!("`{text}` không phải số điểm mà tệp luật có thể ghi")
+            }
+            K::BadMatch { games } => format!("một trận đấu {games} ván"),
+            K::NeedsMatches { clause } => format!("`{clause}` cần các trận đấu nhiều ván"),
+            K::WithdrawalSystem { rule, system } => format!(
+                "quy định bỏ cuộc `{rule}` dành cho thi đấu vòng tròn, mà bảng này xếp theo `{system}`"
+            ),
+            K::CriterionTwice { name } => format!("tiêu chí `{name}` được liệt kê hai lần"),
+            K::AfterLots { name } => format!("tiêu chí `{name}` đứng sau `lots`"),
+            K::Uncited { .. } => "không dẫn câu nào của luật".to_owned(),
+        }
+    }
+
+    fn vi_help(&self) -> Option<String> {
+        use FormErrorKind as K;
+        Some(match self {
+            K::DefinedTwice { .. } => "giữ một trong hai".to_owned(),
+            K::ClauseTwice { clause } => format!("giữ một dòng `{clause}`"),
+            K::BadMatch { .. } => "một trận đấu có từ 1 đến 20 ván".to_owned(),
+            K::NeedsMatches { .. } => "thêm `match N games` vào bảng, hoặc xóa dòng này".to_owned(),
+            K::AfterLots { .. } => "bốc thăm không để hai người nào bằng nhau, nên sau đó không còn gì được xét; chuyển `lots` xuống cuối".to_owned(),
+            _ => return None,
+        })
+    }
+}
+
 impl ErrorKind for FormErrorKind {
     fn label(&self) -> String {
         match self {

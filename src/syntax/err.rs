@@ -11,6 +11,8 @@ use thiserror::Error;
 
 use crate::source::{ErrorKind, Errors, Loc, SourceError};
 
+pub(super) mod vi;
+
 /// One problem found while parsing a rule file: its kind and where it is.
 pub type ParseError = SourceError<ParseErrorKind>;
 

@@ -52,6 +52,8 @@ pub struct FenError(Box<FenErrorInner>);
 struct FenErrorInner {
     kind: FenErrorKind,
     message: String,
+    /// The message in the law's language.
+    vi: String,
     #[help]
     help: Option<String>,
     #[source_code]
@@ -63,10 +65,11 @@ struct FenErrorInner {
 }
 
 impl FenError {
-    fn new(fen: &str, kind: FenErrorKind, message: String, help: &str) -> FenError {
+    fn new(fen: &str, kind: FenErrorKind, [message, vi]: [String; 2], help: &str) -> FenError {
         FenError(Box::new(FenErrorInner {
             kind,
             message,
+            vi,
             help: Some(help.to_owned()),
             fen: fen.to_owned(),
             labels: Vec::new(),
@@ -86,6 +89,13 @@ impl FenError {
     #[must_use]
     pub fn kind(&self) -> FenErrorKind {
         self.0.kind
+    }
+
+    /// The message in the law's language, Vietnamese (the `Display` is English): `bàn cờ có
+    /// 9 hàng thay vì 10`.
+    #[must_use]
+    pub fn vi(&self) -> String {
+        self.0.vi.clone()
     }
 
     /// Further errors found in the same FEN (placement rules only).
@@ -130,7 +140,7 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
         return Err(FenError::new(
             fen,
             FenErrorKind::Empty,
-            "the fen is empty".to_owned(),
+            ["the fen is empty".to_owned(), "FEN trống".to_owned()],
             "a fen starts with the ten ranks of the board, black's back rank first, separated by `/`",
         )
         .label(0..fen.len(), "nothing here"));
@@ -149,7 +159,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
         return Err(FenError::new(
             fen,
             FenErrorKind::RankCount,
-            format!("the board has {} ranks instead of 10", ranks.len()),
+            [
+                format!("the board has {} ranks instead of 10", ranks.len()),
+                format!("bàn cờ có {} hàng thay vì 10", ranks.len()),
+            ],
             "list the ten ranks from black's back rank to red's, separated by `/`",
         )
         .label(board_span, format!("{} ranks", ranks.len())));
@@ -174,7 +187,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                 return Err(FenError::new(
                     fen,
                     FenErrorKind::UnknownChar,
-                    format!("`{c}` is not a piece letter"),
+                    [
+                        format!("`{c}` is not a piece letter"),
+                        format!("`{c}` không phải chữ của quân nào"),
+                    ],
                     PIECE_HELP,
                 )
                 .label(at..at + c.len_utf8(), "unknown piece"));
@@ -184,7 +200,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
             return Err(FenError::new(
                 fen,
                 FenErrorKind::RankLength,
-                format!("rank {rank} has {file} points instead of 9"),
+                [
+                    format!("rank {rank} has {file} points instead of 9"),
+                    format!("hàng {rank} có {file} điểm thay vì 9"),
+                ],
                 "each rank describes 9 points: piece letters and digits counting empty points must add up to 9",
             )
             .label(start..start + text.len(), format!("{file} points")));
@@ -198,10 +217,13 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                 return Err(FenError::new(
                     fen,
                     FenErrorKind::BadSide,
-                    format!(
-                        "`{}` is not a side to move",
-                        crate::xiangqi::words::shorten(side, 20)
-                    ),
+                    {
+                        let side = crate::xiangqi::words::shorten(side, 20);
+                        [
+                            format!("`{side}` is not a side to move"),
+                            format!("`{side}` không phải bên đi"),
+                        ]
+                    },
                     "after the board comes the side to move: `w` or `r` for red, `b` for black",
                 )
                 .label(at..at + side.len(), "expected `w`, `r` or `b`"));
@@ -233,10 +255,13 @@ fn trailing_fields(fen: &str, fields: &[(usize, &str)]) -> Result<(), FenError> 
             return Err(FenError::new(
                 fen,
                 FenErrorKind::Trailing,
-                format!(
-                    "`{}` after the side to move is not a FEN field",
-                    crate::xiangqi::words::shorten(fen.get(span.clone()).unwrap_or(text), 20)
-                ),
+                {
+                    let extra = crate::xiangqi::words::shorten(fen.get(span.clone()).unwrap_or(text), 20);
+                    [
+                        format!("`{extra}` after the side to move is not a FEN field"),
+                        format!("`{extra}` sau bên đi không phải một trường của FEN"),
+                    ]
+                },
                 "after the side to move a FEN may have four fields, `- - 0 1` (or the law's `– – – 1`); remove the rest",
             )
             .label(span, format!("expected {expected}")));
@@ -249,7 +274,12 @@ fn position_error(fen: &str, parsed: &Parsed, e: PositionError) -> FenError {
     let help = miette::Diagnostic::help(&e)
         .map(|h| h.to_string())
         .unwrap_or_default();
-    let mut err = FenError::new(fen, FenErrorKind::Position(e), e.to_string(), &help);
+    let mut err = FenError::new(
+        fen,
+        FenErrorKind::Position(e),
+        [e.to_string(), e.vi()],
+        &help,
+    );
     let labels = e.labels();
     if labels.is_empty() {
         err = err.label(parsed.board.clone(), "in this board");

@@ -90,6 +90,18 @@ impl Notation {
         }
     }
 
+    /// The name the law's readers call it by: `ICCS`, `WXF`, `tiếng Việt` (the law's own),
+    /// `chữ Hán`.
+    #[must_use]
+    pub const fn name_vi(self) -> &'static str {
+        match self {
+            Notation::Iccs => "ICCS",
+            Notation::Wxf => "WXF",
+            Notation::Vietnamese => "tiếng Việt",
+            Notation::Chinese => "chữ Hán",
+        }
+    }
+
     /// One sentence describing how a move is written, for help texts.
     #[must_use]
     pub const fn shape(self) -> &'static str {

@@ -38,6 +38,16 @@ impl Color {
             Color::Black => "black",
         }
     }
+
+    /// The colour's name as the law writes it: `Trắng` for Red (the law's word for the side
+    /// that moves first), `Đen` for Black.
+    #[must_use]
+    pub const fn name_vi(self) -> &'static str {
+        match self {
+            Color::Red => "Trắng",
+            Color::Black => "Đen",
+        }
+    }
 }
 
 impl fmt::Display for Color {
@@ -106,6 +116,22 @@ impl Role {
             Role::Rook => "rook",
             Role::Cannon => "cannon",
             Role::Pawn => "pawn",
+        }
+    }
+
+    /// The role's name as the law writes it, capitalised as the law does: `Tướng`, `Sĩ`,
+    /// `Tượng`, `Mã`, `Xe`, `Pháo`, `Tốt` (the law says `Tốt` of either side's pawn; its move
+    /// letter `B` is for `Binh`).
+    #[must_use]
+    pub const fn name_vi(self) -> &'static str {
+        match self {
+            Role::King => "Tướng",
+            Role::Advisor => "Sĩ",
+            Role::Elephant => "Tượng",
+            Role::Horse => "Mã",
+            Role::Rook => "Xe",
+            Role::Cannon => "Pháo",
+            Role::Pawn => "Tốt",
         }
     }
 

@@ -250,6 +250,45 @@ pub enum PositionError {
 }
 
 impl PositionError {
+    /// The broken rule in the law's language, the pieces as the law names them (the
+    /// `Display` is English): `Tướng Đen ở `d4` ra ngoài cung`.
+    #[must_use]
+    pub fn vi(&self) -> String {
+        let named = |role: Role, color: Color| format!("{} {}", role.name_vi(), color.name_vi());
+        match *self {
+            PositionError::MissingKing { color } => {
+                format!("{} không có Tướng", color.name_vi())
+            }
+            PositionError::TooMany { piece, .. } => {
+                format!("quá nhiều {}", named(piece.role, piece.color))
+            }
+            PositionError::KingOutsidePalace { color, square } => {
+                format!("{} ở `{square}` ra ngoài cung", named(Role::King, color))
+            }
+            PositionError::AdvisorOffPoints { color, square } => format!(
+                "{} ở `{square}` không đứng trên điểm của Sĩ",
+                named(Role::Advisor, color)
+            ),
+            PositionError::ElephantOffPoints { color, square } => format!(
+                "{} ở `{square}` không đứng trên điểm của Tượng",
+                named(Role::Elephant, color)
+            ),
+            PositionError::PawnBehind { color, square } => format!(
+                "{} ở `{square}` đứng sau hàng xuất phát",
+                named(Role::Pawn, color)
+            ),
+            PositionError::PawnOffFile { color, square } => format!(
+                "{} ở `{square}` chưa qua sông mà đứng ngoài các cột của Tốt",
+                named(Role::Pawn, color)
+            ),
+            PositionError::OppositeCheck { color, .. } => format!(
+                "{} đang bị chiếu nhưng đến lượt {} đi",
+                named(Role::King, color),
+                color.other().name_vi()
+            ),
+        }
+    }
+
     /// The squares the error is about, each with a short label, most important first.
     #[must_use]
     pub fn labels(&self) -> Vec<(Square, String)> {

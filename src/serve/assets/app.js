@@ -436,27 +436,26 @@ $("save-form").addEventListener("submit", async (e) => {
 
 const OUTCOMES_VI = { forbidden: "bị cấm <i>forbidden</i>", allowed: "được phép <i>allowed</i>" };
 
-function firedHtml(f) {
+function firedHtml(f, pieces) {
   const overridden = f.overridden_by && f.overridden_by.length;
   const mark = f.outcome === "forbidden" ? "✗" : "✓";
-  const target = f.target ? ` — trên <i>on</i> ${escapeHtml(f.target)}` : "";
+  const target = f.target ? ` — trên <i>on</i> ${pieceHtml(f.target, pieces)}` : "";
   const by = overridden ? ` <i>(bị gạt bỏ bởi, overridden by ${f.overridden_by.map(namedHtml).join(", ")})</i>` : "";
   return `<div class="fired${overridden ? " overridden" : ""}">${mark} <b>${namedHtml(f.id)}</b> ` +
     `(${escapeHtml(f.article || "")}) → ${OUTCOMES_VI[f.outcome] || escapeHtml(f.outcome)}${target}${by}` +
     `${f.quote ? `<span class="quote">“${escapeHtml(f.quote)}”</span>` : ""}</div>`;
 }
 
-function sideHtml(name, side) {
+function sideHtml(name, side, pieces) {
   return `<div class="side"><h3>${name}, ${side.moves} nước <i>moves</i>: ${OUTCOMES_VI[side.outcome] || escapeHtml(side.outcome)}</h3>` +
-    (side.fired.length ? side.fired.map(firedHtml).join("") : "<div class=\"fired\">—</div>") + "</div>";
+    (side.fired.length ? side.fired.map((f) => firedHtml(f, pieces)).join("") : "<div class=\"fired\">—</div>") + "</div>";
 }
 
-// Piece words in the law's words: `red rook e6` is `Xe Trắng e6 (red rook e6)`.
-const ROLES_VI = { king: "Tướng", advisor: "Sĩ", elephant: "Tượng", horse: "Mã", rook: "Xe", cannon: "Pháo", pawn: "Tốt" };
-function pieceHtml(text) {
-  const m = /^(red|black) (\w+) ([a-i]\d+)$/.exec(text || "");
-  if (!m || !ROLES_VI[m[2]]) return escapeHtml(text || "");
-  return `${ROLES_VI[m[2]]} ${m[1] === "red" ? "Trắng" : "Đen"} ${m[3]} <i>${escapeHtml(text)}</i>`;
+// A piece in the law's words, as the server gives them (`pieces` of a judgement): `red rook
+// e6` is `Xe Trắng e6 <i>red rook e6</i>`.
+function pieceHtml(text, pieces) {
+  const vi = (pieces || {})[text];
+  return vi ? `${escapeHtml(vi)} <i>${escapeHtml(text)}</i>` : escapeHtml(text || "");
 }
 
 const NOTATION_NAMES = { vi: "tiếng Việt (của luật) <i>Vietnamese, the law's</i>", iccs: "ICCS", wxf: "WXF", zh: "chữ Hán <i>Chinese</i>" };
@@ -480,7 +479,7 @@ function renderJudgement(j) {
   const facts = j.plies
     .map((p) => {
       const threats = (p.threats || [])
-        .map((t) => `${pieceHtml(t.attacker)} → ${pieceHtml(t.target)}${t.new ? " [mới, new]" : ""}: ${terms(t.terms)}`)
+        .map((t) => `${pieceHtml(t.attacker, j.pieces)} → ${pieceHtml(t.target, j.pieces)}${t.new ? " [mới, new]" : ""}: ${terms(t.terms)}`)
         .join("<br>");
       return `<tr><td>${p.ply}</td><td>${SIDES[p.mover] || escapeHtml(p.mover)}</td><td>${escapeHtml(p.text || "")}</td><td>${escapeHtml(p.move)}</td>` +
         `<td>${terms(p.terms)}</td><td>${threats}</td></tr>`;
@@ -489,7 +488,7 @@ function renderJudgement(j) {
   const board = `<div class="free-view"><div class="board">${j.board || ""}</div>` +
     `<div><p class="repetition">Lặp lại <i>repetition</i>: ${escapeHtml(j.repetition_said || "")}</p></div></div>`;
   return `<h2>${verdictHtml(j.verdict)}</h2>${notationHtml(j)}${board}${row}` +
-    sideHtml("Trắng <i>Đỏ, red</i>", j.red) + sideHtml("Đen <i>black</i>", j.black) +
+    sideHtml("Trắng <i>Đỏ, red</i>", j.red, j.pieces) + sideHtml("Đen <i>black</i>", j.black, j.pieces) +
     `<h3>Bảng sự kiện <i>Facts</i></h3><table class="facts"><thead><tr><th>#</th><th>Bên <i>side</i></th>` +
     `<th>Nước <i>move</i></th><th>ICCS</th><th>Thuật ngữ <i>terms</i></th><th>Đe dọa <i>threats</i></th></tr></thead><tbody>${facts}</tbody></table>` +
     `<details class="full"><summary>Giải thích đầy đủ <i>the full explanation</i></summary><pre class="explanation">${escapeHtml(j.said || "")}</pre></details>`;

@@ -64,6 +64,25 @@ impl MoveTextError {
     pub fn fits(&self) -> &[String] {
         &self.context().fits
     }
+
+    /// The message in the law's language, Vietnamese (the `Display` is English, and says
+    /// what is missing or why the move is illegal).
+    #[must_use]
+    pub fn vi(&self) -> String {
+        let text = self.text();
+        match self {
+            MoveTextError::Unreadable(e) => format!(
+                "không đọc được `{text}` là một nước đi theo ký hiệu {}",
+                e.context.notation.name_vi()
+            ),
+            MoveTextError::NoSuchPiece(_) => format!("không quân nào ứng với `{text}`"),
+            MoveTextError::Ambiguous(e) => format!(
+                "`{text}` có thể là nước của các quân ở {}",
+                quoted_list(&e.squares, "và")
+            ),
+            MoveTextError::Illegal(_) => format!("`{text}` không phải nước đi hợp lệ"),
+        }
+    }
 }
 
 /// What every move text error carries.
@@ -281,6 +300,12 @@ impl UnknownNotation {
     pub fn name(&self) -> &str {
         &self.name
     }
+
+    /// The message in the law's language, Vietnamese (the `Display` is English).
+    #[must_use]
+    pub fn vi(&self) -> String {
+        format!("không có ký hiệu `{}`", self.name)
+    }
 }
 
 /// A move of a line could not be played: which one, by whom, and why.
@@ -336,12 +361,23 @@ impl LineError {
         self.error.fits()
     }
 
+    /// The message in the law's language, Vietnamese (the `Display` is English): `nước 2
+    /// của Đen: …`.
+    #[must_use]
+    pub fn vi(&self) -> String {
+        format!(
+            "nước {} của {}: {}",
+            self.move_number(),
+            self.color.name_vi(),
+            self.error.vi()
+        )
+    }
+
     /// The side's name as the notation's players call it: Trắng/Đen in Vietnamese.
     fn side(&self) -> &'static str {
-        match (self.error.notation(), self.color) {
-            (Notation::Vietnamese, Color::Red) => "Trắng",
-            (Notation::Vietnamese, Color::Black) => "Đen",
-            (_, color) => color.name(),
+        match self.error.notation() {
+            Notation::Vietnamese => self.color.name_vi(),
+            _ => self.color.name(),
         }
     }
 }
@@ -412,6 +448,29 @@ mod tests {
             Some("expected a direction")
         );
         assert_eq!(e.fits(), ["X2.1"]);
+    }
+
+    #[test]
+    fn an_error_says_itself_in_the_laws_language_too() {
+        let e = MoveTextError::Illegal(Illegal::new(
+            context(&[]),
+            Vec::new(),
+            "a pawn never retreats".to_owned(),
+        ));
+        let line = LineError::new(3, Color::Black, e);
+        assert_eq!(
+            line.vi(),
+            "nước 2 của Đen: `X2,1` không phải nước đi hợp lệ"
+        );
+        let e = MoveTextError::Ambiguous(Ambiguous::new(
+            context(&[]),
+            vec![Square::new(0, 0).unwrap(), Square::new(8, 0).unwrap()],
+        ));
+        assert_eq!(e.vi(), "`X2,1` có thể là nước của các quân ở `a0` và `i0`");
+        assert_eq!(
+            UnknownNotation::new("x".into()).vi(),
+            "không có ký hiệu `x`"
+        );
     }
 
     #[test]
