@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::compile::{CompileErrors, CompiledRules, load_rules, rule_files};
+use crate::disk::ReadError;
 use crate::eval::Play;
 use crate::source::SourceFile;
 use crate::spec::{LawText, SpecError, SpecFile};
@@ -187,10 +188,8 @@ pub fn load_specs(paths: &[PathBuf]) -> Result<Specs, CorpusError> {
 /// The rule folder cannot be read, a rule file does not compile, `spec_dir` does not exist,
 /// or a law text beside the rule folder (`law/*.yaml`) cannot be read.
 pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusError> {
-    let files = rule_files(rules_dir).map_err(|e| CorpusError::RulesUnreadable {
-        path: rules_dir.to_path_buf(),
-        reason: e.to_string(),
-    })?;
+    let files = rule_files(rules_dir)
+        .map_err(|e| CorpusError::RulesUnreadable(ReadError::new(rules_dir, &e)))?;
     let mut rules = Vec::new();
     for file in files {
         let compiled = load_rules(&file).map_err(|errors| CorpusError::RulesBroken {
@@ -211,14 +210,9 @@ pub fn load_corpus(rules_dir: &Path, spec_dir: &Path) -> Result<Corpus, CorpusEr
 #[non_exhaustive]
 pub enum CorpusError {
     /// The folder of rule files cannot be read.
-    #[error("cannot read `{}`: {reason}", path.display())]
-    #[diagnostic(code("xqlaw::corpus::rules"))]
-    RulesUnreadable {
-        /// The folder.
-        path: PathBuf,
-        /// Why.
-        reason: String,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    RulesUnreadable(ReadError),
     /// A rule file does not compile.
     #[error("`{}` does not compile (run `xqlaw check` on it)", path.display())]
     #[diagnostic(code("xqlaw::corpus::rules"))]

@@ -129,6 +129,67 @@ pub fn read_text_as_written(path: &Path) -> io::Result<String> {
     })
 }
 
+/// A file or folder that cannot be read: the one home of the message every command gives
+/// for one, whoever reads it (a rule file, a spec file, a law text, a source document, a
+/// folder of them). Errors of the stages that read carry it whole (as a variant wrapping it,
+/// or at a place), so the wording and the code are the same everywhere.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+#[error("cannot read `{path}`: {reason}")]
+#[diagnostic(code("xqlaw::io"))]
+pub struct ReadError {
+    /// The path, as given.
+    path: String,
+    /// What the system (or [`read`]) said, in lowercase as messages are.
+    reason: String,
+    /// What the reader knows of the file that the system does not (who writes it).
+    #[help]
+    help: Option<&'static str>,
+}
+
+impl ReadError {
+    /// `path` cannot be read, for the reason `e` gives.
+    #[must_use]
+    pub fn new(path: &Path, e: &io::Error) -> ReadError {
+        ReadError::shown(path.display().to_string(), e)
+    }
+
+    /// As [`ReadError::new`], with the path as the caller shows it (an `extends` shows the
+    /// file it looked for as it names it).
+    #[must_use]
+    pub fn shown(path: String, e: &io::Error) -> ReadError {
+        ReadError {
+            path,
+            reason: e.to_string().to_lowercase(),
+            help: None,
+        }
+    }
+
+    /// The error with a help saying what the reader knows of the file (`help` is one
+    /// sentence, lowercase).
+    #[must_use]
+    pub fn with_help(self, help: &'static str) -> ReadError {
+        ReadError {
+            help: Some(help),
+            ..self
+        }
+    }
+
+    /// The path, as given.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+}
+
+/// [`read_text`], with the error every command shows for a file it cannot read.
+///
+/// # Errors
+///
+/// As [`read_text`], as a [`ReadError`].
+pub fn read_text_or_why(path: &Path) -> Result<String, ReadError> {
+    read_text(path).map_err(|e| ReadError::new(path, &e))
+}
+
 /// Whether `path` is a regular file (not followed if a link).
 pub fn is_regular_file(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
@@ -426,6 +487,37 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn an_unreadable_file_says_where_and_why_in_lowercase() {
+        use miette::Diagnostic as _;
+        let dir = scratch("unreadable");
+        let missing = dir.join("none.rules");
+        let e = read_text_or_why(&missing).unwrap_err();
+        let folder = read_text_or_why(&dir).unwrap_err();
+        let helped = e.clone().with_help("it is written by another command");
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot read `{}`: no such file or directory (os error 2)",
+                missing.display()
+            )
+        );
+        assert_eq!(e.path(), missing.display().to_string());
+        assert_eq!(e.code().unwrap().to_string(), "xqlaw::io");
+        assert!(e.help().is_none());
+        assert_eq!(
+            helped.help().unwrap().to_string(),
+            "it is written by another command"
+        );
+        assert!(
+            folder
+                .to_string()
+                .ends_with(": a folder is not a regular file: only regular files are read"),
+            "{folder}"
+        );
+    }
+
     #[test]
     fn a_byte_order_mark_is_no_part_of_the_text() {
         let dir = scratch("bom");

@@ -22,13 +22,13 @@ use std::path::{Path, PathBuf};
 
 use miette::{Diagnostic, GraphicalReportHandler, SourceSpan};
 
+use crate::disk::ReadError;
 use crate::source::SourceFile;
 use crate::spec::{Erratum, SourceRef, SpecFile, write_atomic};
 
 pub use err::{
     CopiesDiffer, FenProblem, FigureList, ImportError, ImportWarning, Layout, Misprint, NoLaw,
-    NotLaw, OtherCopy, ReadFailure, StaleBasis, StaleErratum, TextCopiesDiffer, TextMisprint,
-    Unfixable,
+    NotLaw, OtherCopy, StaleBasis, StaleErratum, TextCopiesDiffer, TextMisprint, Unfixable,
 };
 
 use document::{FileDiagram, FileReading, LayoutProblem, attribute};
@@ -44,9 +44,8 @@ pub use law::{COMMAND as LAW_COMMAND, ImportedLaw, import_law, run_law};
 /// # Errors
 ///
 /// The file cannot be read.
-pub fn read_source(path: &Path) -> Result<SourceFile, err::ReadFailure> {
-    let bytes = crate::disk::read(path)
-        .map_err(|e| err::ReadFailure::new(path.to_path_buf(), e.to_string()))?;
+pub fn read_source(path: &Path) -> Result<SourceFile, ReadError> {
+    let bytes = crate::disk::read(path).map_err(|e| ReadError::new(path, &e))?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -520,10 +519,7 @@ pub fn write(specs: &[SpecFile], dir: &Path) -> (Vec<ImportError>, Vec<ImportWar
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     if let Err(e) = fs::create_dir_all(dir) {
-        errors.push(ImportError::Read(err::ReadFailure::new(
-            dir.to_path_buf(),
-            e.to_string(),
-        )));
+        errors.push(ImportError::Read(ReadError::new(dir, &e)));
         return (errors, warnings);
     }
     // What an earlier import killed on the way left here.
@@ -550,12 +546,7 @@ fn merge_into(
     spec: &SpecFile,
     warnings: &mut Vec<ImportWarning>,
 ) -> Result<(), crate::spec::SpecError> {
-    let text = crate::disk::read_text(path).map_err(|e| {
-        crate::spec::SpecError::Read(crate::spec::ReadError::new(
-            path.to_path_buf(),
-            e.to_string(),
-        ))
-    })?;
+    let text = crate::disk::read_text_or_why(path).map_err(crate::spec::SpecError::Read)?;
     let existing = SpecFile::from_file_text(path, &text)?;
     warnings.extend(stale_bases(path, &text, &existing, spec));
     let mut merged = existing.clone();
@@ -596,28 +587,9 @@ fn stale_bases(
                     rule_set.clone(),
                     sentence.clone(),
                     miette::NamedSource::new(path.display().to_string(), yaml.clone()),
-                    basis_span(&yaml, rule_set),
+                    crate::spec::place::entry_line(&yaml, "basis:", rule_set).into(),
                 ))
             })
         })
         .collect()
-}
-
-/// The line `  RULE_SET: …` under `basis:` in a spec file's text (the start if not found).
-fn basis_span(yaml: &str, rule_set: &str) -> SourceSpan {
-    let Some(basis) = yaml.find("\nbasis:") else {
-        return SourceSpan::from((0, 0));
-    };
-    let key = format!("\n  {rule_set}:");
-    yaml.get(basis..).and_then(|rest| rest.find(&key)).map_or(
-        SourceSpan::from((basis + 1, 6)),
-        |at| {
-            let start = basis + at + 3;
-            let end = yaml
-                .get(start..)
-                .and_then(|rest| rest.find('\n'))
-                .map_or(yaml.len(), |n| start + n);
-            SourceSpan::from(start..end)
-        },
-    )
 }

@@ -16,7 +16,7 @@ pub use law_text::{
     LawText, Place as LawPlace, Sentence as LawSentence, read_with,
 };
 pub use model::{
-    Constructed, Erratum, IdError, IdErrorKind, MAX_DEPTH, ReadError, SourceRef, SpecError,
-    SpecFile, WriteError, YamlError, YamlErrorKind, write_atomic,
+    Constructed, Erratum, IdError, IdErrorKind, MAX_DEPTH, SourceRef, SpecError, SpecFile,
+    WriteError, YamlError, YamlErrorKind, write_atomic,
 };
 pub(crate) use splice::splice;

@@ -3,17 +3,8 @@
 //! and the "did you mean" of a misspelt name. Every message of the crate composes its words
 //! with these.
 
-/// The plural ending of a count: `""` for one, `"s"` otherwise.
-///
-/// ```
-/// use xqlaw::words::plural;
-/// assert_eq!(format!("1 error{}", plural(1)), "1 error");
-/// assert_eq!(format!("0 error{}", plural(0)), "0 errors");
-/// ```
-#[must_use]
-pub const fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
+pub(crate) use crate::xiangqi::words::edit_distance;
+pub use crate::xiangqi::words::{list, plural, quoted, shorten};
 
 /// The word that agrees with a count, for the words a plural ending does not make: `one` for
 /// 1, `many` otherwise (`fires`/`fire`, `it`/`them`).
@@ -26,30 +17,6 @@ pub const fn plural(n: usize) -> &'static str {
 #[must_use]
 pub const fn agreeing<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
-}
-
-/// Items listed as a sentence lists them: `a`, `a or b`, `a, b or c`, with `conjunction`
-/// before the last.
-///
-/// ```
-/// use xqlaw::words::list;
-/// assert_eq!(list(&["a", "b", "c"], "or"), "a, b or c");
-/// assert_eq!(list(&["a"], "and"), "a");
-/// ```
-pub fn list<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((only, [])) => only.as_ref().to_owned(),
-        Some((last, init)) => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} {conjunction} {}", init.join(", "), last.as_ref())
-        }
-    }
-}
-
-/// Each item between backticks, as messages quote names and user input: `` `a` ``.
-pub fn quoted<T: std::fmt::Display>(items: &[T]) -> Vec<String> {
-    items.iter().map(|t| format!("`{t}`")).collect()
 }
 
 /// The first `shown` items, then how many more there are (`4 more`), to list a long list
@@ -76,52 +43,6 @@ pub fn first_few<S: AsRef<str>>(items: &[S], shown: usize) -> Vec<String> {
 /// ```
 pub fn briefly<S: AsRef<str>>(items: &[S]) -> String {
     list(&first_few(items, 5), "and")
-}
-
-/// `text` cut to at most `max` characters, with `…` and the number of characters left out,
-/// for echoing user input in a message.
-///
-/// ```
-/// assert_eq!(xqlaw::words::shorten("abc", 5), "abc");
-/// assert_eq!(xqlaw::words::shorten("abcdefgh", 3), "abc… (5 more characters)");
-/// ```
-#[must_use]
-pub fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_owned(),
-        Some((cut, _)) => {
-            let rest = text.get(cut..).unwrap_or_default().chars().count();
-            format!(
-                "{}… ({rest} more characters)",
-                text.get(..cut).unwrap_or_default()
-            )
-        }
-    }
-}
-
-/// The number of single-item edits (insertions, deletions, substitutions) that turn `a` into
-/// `b`: the Levenshtein distance.
-pub(crate) fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
-    // `row[j]` is the distance between the part of `a` read so far and `b[..j]`.
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, x) in a.iter().enumerate() {
-        let mut diagonal = i;
-        if let Some(first) = row.first_mut() {
-            *first = i + 1;
-        }
-        for (j, y) in b.iter().enumerate() {
-            let above = row.get(j + 1).copied().unwrap_or(usize::MAX);
-            let left = row.get(j).copied().unwrap_or(usize::MAX);
-            let best = (diagonal + usize::from(x != y))
-                .min(above.saturating_add(1))
-                .min(left.saturating_add(1));
-            diagonal = above;
-            if let Some(cell) = row.get_mut(j + 1) {
-                *cell = best;
-            }
-        }
-    }
-    row.last().copied().unwrap_or(0)
 }
 
 /// [`edit_distance`] between two texts, by characters.

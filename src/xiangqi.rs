@@ -24,6 +24,7 @@ mod setup;
 mod square;
 mod square_set;
 mod text_board;
+pub(crate) mod words;
 
 pub(crate) use board::CheckCandidates;
 pub use fen::{FenError, FenErrorKind};

@@ -406,7 +406,7 @@ fn an_unreadable_parent_points_at_the_extends() {
     let found = diagnostics_of_file(&dir.join("child.rules"));
     assert!(
         found.contains(&Found {
-            code: "xqlaw::extends::io".into(),
+            code: "xqlaw::io".into(),
             underlined: "parent".into(),
             line: 2,
         }),
@@ -456,7 +456,6 @@ const TESTED: &[&str] = &[
     "xqlaw::io",
     "xqlaw::extends::name",
     "xqlaw::extends::cycle",
-    "xqlaw::extends::io",
     "xqlaw::extends::missing",
     "xqlaw::duplicate::inherited",
 ];

@@ -447,7 +447,13 @@ fn an_amendment_outside_the_project_finds_it_or_refuses() {
         let (code, out, err) = xqlaw_in(&dir, &args);
         assert_eq!(code, 1, "{args:?}: {out}");
         assert!(
+            err.contains("run xqlaw inside the project"),
+            "{args:?}: {err}"
+        );
+        // `--base` is named only by the command that has it.
+        assert_eq!(
             err.contains("give `--base PATH/rules/vn-1999.rules`"),
+            args[0] == "whatif",
             "{args:?}: {err}"
         );
         assert!(!out.contains("passed"), "{args:?}: {out}");
@@ -568,10 +574,15 @@ fn whatif_report_writes_the_proposal_page() {
         "<svg",
         "<td>P4-5</td>",
         "Luật mong đợi",
-        "red loses (red: one-check-one-chase)",
+        // The deciding rulings by the law's names, each id after its name.
+        "Trắng thua (red loses) — Trắng: một chiếu một bắt <code>one-check-one-chase</code>",
         // The precedences and the coverage.
         "Ưu tiên và xung đột",
         "Phạm vi của các điều",
+        // The diff's font goes with the page: a monospace font with the precomposed
+        // Vietnamese letters, first in the diff's stack, carried as data.
+        "pre.diff { font-family: 'Xqlaw Mono',",
+        "font-family: \"Xqlaw Mono\"; font-style: normal; font-weight: 400; font-display: block; src: url(data:font/woff2;base64,",
     ] {
         assert!(page.contains(needle), "no `{needle}` in the report");
     }
@@ -754,7 +765,7 @@ fn whatif_report_lists_the_recorded_games_whose_outcome_changes() {
         "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
         "<td>X2.1</td>",
         // Both rulings, with the rulings that decide them.
-        "Trước <i>(vn-1999)</i>: red loses (red: perpetual-check)",
+        "Trước <i>(vn-1999)</i>: Trắng thua (red loses) — Trắng: chiếu mãi <code>perpetual-check</code>",
         "Sau <i>(vn-1999 (amended))</i>:",
     ] {
         assert!(

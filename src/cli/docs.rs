@@ -7,8 +7,12 @@ use std::process::ExitCode;
 
 use xqlaw::corpus::{Corpus, load_corpus};
 use xqlaw::docgen::{
-    BookOptions, generate_book, law_edition, stale, write_all_with_progress, write_file,
+    BookOptions, WriteError, generate_book, law_edition, stale, write_all_with_progress, write_file,
 };
+
+use miette::Diagnostic as _;
+
+use super::err::Flagged;
 
 /// Arguments of `xqlaw docs`.
 #[derive(Debug, clap::Args)]
@@ -130,7 +134,7 @@ fn book(args: &DocsArgs, corpus: &Corpus, bar: Option<&indicatif::ProgressBar>) 
         bar.finish_and_clear();
     }
     if let Err(e) = written {
-        return super::fail(&e);
+        return super::fail(&forced(&e));
     }
     outln!(
         "{} pages in {} ({} rewritten)",
@@ -208,8 +212,20 @@ fn edition(args: &DocsArgs, corpus: &Corpus) -> ExitCode {
         };
     }
     if let Err(e) = write_file(&out, &html, args.force) {
-        return super::fail(&e);
+        return super::fail(&forced(&e));
     }
     outln!("the law's printable edition in {}", out.display());
     ExitCode::SUCCESS
+}
+
+/// A page that cannot be written: the library's help, and `--force` where forcing would
+/// write it.
+fn forced(error: &WriteError) -> Flagged<'_> {
+    let flag = match error {
+        WriteError::NotABook(_) => ", or pass `--force` to write into it anyway",
+        WriteError::NotGenerated(_) => ", or pass `--force`",
+        _ => return Flagged::new(error, None),
+    };
+    let help = error.help().map(|help| format!("{help}{flag}"));
+    Flagged::new(error, help)
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use miette::Diagnostic;
 use thiserror::Error;
+use xqlaw::disk::ReadError;
 use xqlaw::{EvalError, PlayError};
 
 /// Paths shown as a list: each in backticks, joined by commas.
@@ -21,14 +22,9 @@ fn shown(paths: &[PathBuf]) -> String {
 #[derive(Debug, Error, Diagnostic)]
 pub enum CommandError {
     /// A file named on the command line cannot be read.
-    #[error("cannot read `{}`: {reason}", path.display())]
-    #[diagnostic(code(xqlaw::cli::unreadable))]
-    Unreadable {
-        /// The file.
-        path: PathBuf,
-        /// What the system said, in lower case.
-        reason: String,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unreadable(ReadError),
     /// No project was found and no spec files were given.
     #[error(
         "no cases to judge: no project (a folder with `rules/` and `spec-tests/`) above the \
@@ -164,10 +160,7 @@ pub enum CommandError {
 impl CommandError {
     /// A file that cannot be read, with what the system said.
     pub fn unreadable(path: &Path, e: &std::io::Error) -> CommandError {
-        CommandError::Unreadable {
-            path: path.to_path_buf(),
-            reason: e.to_string().to_lowercase(),
-        }
+        CommandError::Unreadable(ReadError::new(path, e))
     }
 }
 
@@ -207,17 +200,26 @@ pub enum CommandWarning {
     OpenWorkbench(std::net::SocketAddr),
 }
 
-/// A play `judge` could not judge: the library's error, whose help names the command line's
-/// options where the library speaks of a play's last cycle. The library says "judge the whole
-/// play"; here that is "drop `--cycle`".
-#[derive(Debug, Error)]
-#[error(transparent)]
-pub struct FlaggedPlayError<'a>(pub &'a PlayError);
+/// A library error shown with a help in the command line's words. The library says what to
+/// do in its own terms, because the workbench and a library user have no options; where that
+/// is an option of the command run (`judge --cycle`, `docs --force`, `serve --rules`), the
+/// command line names it here and forwards everything else.
+#[derive(Debug)]
+pub struct Flagged<'a> {
+    error: &'a dyn Diagnostic,
+    help: Option<String>,
+}
 
-impl FlaggedPlayError<'_> {
-    /// The help in the command line's words, for the errors whose help names an option.
-    fn flag_help(&self) -> Option<&'static str> {
-        match self.0 {
+impl<'a> Flagged<'a> {
+    /// `error`, its help replaced by `help` when there is one.
+    pub fn new(error: &'a dyn Diagnostic, help: Option<String>) -> Flagged<'a> {
+        Flagged { error, help }
+    }
+
+    /// A play `judge` could not judge. The library says "judge the whole play"; here that is
+    /// "drop `--cycle`".
+    pub fn play(error: &'a PlayError) -> Flagged<'a> {
+        let help = match error {
             PlayError::NoCycle => {
                 Some("give a play that returns to a position it passed through, or drop `--cycle`")
             }
@@ -225,31 +227,44 @@ impl FlaggedPlayError<'_> {
                 Some("give the disputed moves, or use `--cycle` on a play that repeats a position")
             }
             _ => None,
-        }
+        };
+        Flagged::new(error, help.map(str::to_owned))
     }
 }
 
-impl Diagnostic for FlaggedPlayError<'_> {
+impl std::fmt::Display for Flagged<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.error, f)
+    }
+}
+
+impl std::error::Error for Flagged<'_> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
+}
+
+impl Diagnostic for Flagged<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.0.code()
+        self.error.code()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        match self.flag_help() {
+        match &self.help {
             Some(help) => Some(Box::new(help)),
-            None => self.0.help(),
+            None => self.error.help(),
         }
     }
     fn severity(&self) -> Option<miette::Severity> {
-        self.0.severity()
+        self.error.severity()
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.0.source_code()
+        self.error.source_code()
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.0.labels()
+        self.error.labels()
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        self.0.related()
+        self.error.related()
     }
 }
 

@@ -12,7 +12,7 @@ use xqlaw::{BatchOptions, run_batch};
 use xqlaw::{Judgement, Position, judge};
 use xqlaw::{PlayError, read_play};
 
-use super::err::FlaggedPlayError;
+use super::err::Flagged;
 use super::render;
 use super::rules::load;
 
@@ -139,7 +139,7 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprint!("{}", render(&FlaggedPlayError(&e)));
+            eprint!("{}", render(&Flagged::play(&e)));
             ExitCode::FAILURE
         }
     }
@@ -191,7 +191,7 @@ fn run_batch_file(
         cycle: args.cycle,
         assume_cycle: args.assume_cycle,
         chunk: 256,
-        help: |e| FlaggedPlayError(e).help().map(|help| help.to_string()),
+        help: |e| Flagged::play(e).help().map(|help| help.to_string()),
     };
     let result = run_batch(rules, input, output, options, |n| {
         if let Some(bar) = &bar {

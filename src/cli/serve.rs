@@ -4,7 +4,9 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use xqlaw::serve::Options;
+use xqlaw::serve::{LoadError, Options, ServeError};
+
+use super::err::Flagged;
 
 /// Arguments of `xqlaw serve`.
 #[derive(Debug, clap::Args)]
@@ -51,6 +53,16 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => super::fail(&e),
+        Err(e) => super::fail(&Flagged::new(&e, flag_help(&e))),
+    }
+}
+
+/// The help of a workbench that cannot start, where the library's "give the folder" is an
+/// option of `serve`.
+fn flag_help(error: &ServeError) -> Option<String> {
+    match error {
+        ServeError::Load(LoadError::NoRules(_)) => Some("give `--rules DIR`".to_owned()),
+        ServeError::Load(LoadError::NoCases(_)) => Some("give `--specs DIR`".to_owned()),
+        _ => None,
     }
 }

@@ -4,9 +4,15 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use miette::Diagnostic as _;
 use xqlaw::SourceFile;
-use xqlaw::standings::{Request, Table, Tournament, compare, render as words, standings};
+use xqlaw::standings::{
+    Request, ResultsErrorKind, ResultsErrors, Table, Tournament, compare, render as words,
+    standings,
+};
 use xqlaw::{CompileErrorKind, CompileErrors, CompiledRules, compile_amendment, load_rules};
+
+use super::err::Flagged;
 
 /// Arguments of `xqlaw standings`.
 #[derive(Debug, clap::Args)]
@@ -93,8 +99,21 @@ fn rank(rules: &CompiledRules, tournament: &Tournament, form: Option<&str>) -> R
         form,
     };
     standings(request).map_err(|errors| {
-        eprint!("{}", super::render(&errors));
+        eprint!("{}", super::render(&with_form_flag(&errors)));
     })
+}
+
+/// Standings that cannot be computed: the library's help, and `--form` where the form is
+/// what to choose.
+fn with_form_flag(errors: &ResultsErrors) -> Flagged<'_> {
+    let flagged = matches!(
+        errors.first().kind(),
+        ResultsErrorKind::SystemMismatch { .. } | ResultsErrorKind::NotAForm { .. }
+    );
+    let help = flagged
+        .then(|| errors.help().map(|help| format!("{help} or `--form`")))
+        .flatten();
+    Flagged::new(errors, help)
 }
 
 /// Loads a rule file; a regulation kept outside `rules/` finds the rule set it extends in the
@@ -123,7 +142,10 @@ fn load_any(path: &Path) -> Result<CompiledRules, ()> {
 }
 
 fn missing_parent(errors: &CompileErrors) -> bool {
-    errors
-        .errors()
-        .any(|e| matches!(e.kind(), Some(CompileErrorKind::ExtendsMissing { .. })))
+    errors.errors().any(|e| {
+        matches!(
+            e.kind(),
+            Some(CompileErrorKind::ExtendsMissing { .. } | CompileErrorKind::AmendedMissing { .. })
+        )
+    })
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use xqlaw::CompiledRules;
+use miette::Diagnostic as _;
 use xqlaw::analyses::coverage::coverage;
 use xqlaw::analyses::whatif::{Baseline, WhatIf, base_path};
 use xqlaw::corpus::CasePlay;
@@ -12,7 +12,9 @@ use xqlaw::docgen::{GameRecords, Proposal, proposal};
 use xqlaw::games::amendment::{amendment_pair, judge_amendment};
 use xqlaw::load_rules_in;
 use xqlaw::project::Project;
+use xqlaw::{CompileError, CompileErrorKind, CompiledRules};
 
+use super::err::Flagged;
 use super::render;
 use super::rules::load_in;
 
@@ -214,7 +216,7 @@ pub(super) fn load_amendment(
         Ok(rules) => rules,
         Err(errors) => {
             for e in errors.errors() {
-                eprint!("{}", render(e));
+                eprint!("{}", render(&with_base_flag(e)));
             }
             return Err(ExitCode::FAILURE);
         }
@@ -243,6 +245,18 @@ pub(super) fn load_amendment(
     }
     let base = load_in(&base_file, project)?;
     Ok((base, base_file, amended))
+}
+
+/// A rule file that does not compile: the library's help, and `--base` where the base it
+/// amends was not found.
+fn with_base_flag(error: &CompileError) -> Flagged<'_> {
+    let help = match error.kind() {
+        Some(CompileErrorKind::AmendedMissing { name, .. }) => error
+            .help()
+            .map(|help| format!("{help}, or give `--base PATH/rules/{name}.rules`")),
+        _ => None,
+    };
+    Flagged::new(error, help)
 }
 
 /// Why [`base_path`] took `base_file`, in words.

@@ -10,6 +10,7 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 use thiserror::Error;
 
+use crate::disk::ReadError;
 use crate::source::{ErrorKind, Loc, NonEmpty, SourceError, SourceFile};
 use crate::syntax::ParseError;
 use crate::vocab::Subject;
@@ -24,14 +25,9 @@ const THREAT_EXPRESSION: &str = "a threat expression (in a term `on threat`, aft
 #[non_exhaustive]
 pub enum CompileError {
     /// A rule file cannot be read.
-    #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code("xqlaw::io"))]
-    Unreadable {
-        /// The path, as given.
-        path: String,
-        /// Why, in lowercase.
-        reason: String,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unreadable(ReadError),
     /// A rule file does not parse.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -87,14 +83,9 @@ pub enum CompileErrorKind {
         chain: String,
     },
     /// The file of an extended rule set exists but cannot be read.
-    #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code("xqlaw::extends::io"))]
-    ExtendsUnreadable {
-        /// The file that cannot be read.
-        path: String,
-        /// Why, in lowercase.
-        reason: String,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    ExtendsUnreadable(ReadError),
     /// There is no file for an extended rule set.
     #[error("there is no rule set `{name}`")]
     #[diagnostic(code("xqlaw::extends::missing"))]
@@ -104,6 +95,20 @@ pub enum CompileErrorKind {
         /// A close name, or where rule sets are looked for.
         #[help]
         help: String,
+    },
+    /// There is no file for the rule set a file amends (`rules NAME extends NAME`).
+    #[error("there is no rule set `{name}`")]
+    #[diagnostic(
+        code("xqlaw::extends::missing"),
+        help(
+            "`rules {name} extends {name}` amends the project's `rules/{name}.rules`, and none was found in {searched}: run xqlaw inside the project"
+        )
+    )]
+    AmendedMissing {
+        /// The rule set amended.
+        name: String,
+        /// The folders looked in, or `no folder`.
+        searched: String,
     },
 
     // Definitions given twice.
@@ -481,8 +486,9 @@ impl ErrorKind for CompileErrorKind {
         match self {
             CompileErrorKind::ExtendsMisnamed { .. } => "declared here".to_owned(),
             CompileErrorKind::ExtendsCycle { .. } => "extended here".to_owned(),
-            CompileErrorKind::ExtendsUnreadable { .. } => "extended here".to_owned(),
+            CompileErrorKind::ExtendsUnreadable(_) => "extended here".to_owned(),
             CompileErrorKind::ExtendsMissing { .. } => "extended here".to_owned(),
+            CompileErrorKind::AmendedMissing { .. } => "extended here".to_owned(),
             CompileErrorKind::NamedLikeFact { .. } => "defined here".to_owned(),
             CompileErrorKind::DefinedTwice { .. } => "defined again here".to_owned(),
             CompileErrorKind::AlreadyDefined { .. } => "defined again here".to_owned(),
@@ -561,10 +567,7 @@ impl CompileError {
 
     /// A rule file that cannot be read.
     pub(crate) fn unreadable(path: &std::path::Path, e: &std::io::Error) -> CompileError {
-        CompileError::Unreadable {
-            path: path.display().to_string(),
-            reason: e.to_string().to_lowercase(),
-        }
+        CompileError::Unreadable(ReadError::new(path, e))
     }
 }
 
@@ -610,16 +613,17 @@ impl CompileErrorKind {
         searched: &[String],
         amends_itself: bool,
     ) -> CompileErrorKind {
-        let help = if amends_itself {
-            format!(
-                "`rules {name} extends {name}` amends the project's `rules/{name}.rules`, and none was found in {}: run xqlaw inside the project, or give `--base PATH/rules/{name}.rules`",
-                if searched.is_empty() {
+        if amends_itself {
+            return CompileErrorKind::AmendedMissing {
+                name: name.to_owned(),
+                searched: if searched.is_empty() {
                     "no folder".to_owned()
                 } else {
                     searched.join(", ")
-                }
-            )
-        } else if let Some(near) = did_you_mean(name, names.iter().map(String::as_str)) {
+                },
+            };
+        }
+        let help = if let Some(near) = did_you_mean(name, names.iter().map(String::as_str)) {
             near
         } else if searched.is_empty() {
             "a rule set given as text cannot extend another; load it from a file".to_owned()

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::err::{self, CompileError, CompileErrorKind};
 use super::ir::Meta;
+use crate::disk::ReadError;
 use crate::source::{Loc, Node, SourceFile};
 use crate::syntax::{self, ast};
 
@@ -331,10 +332,7 @@ fn load_chain(
                     errors.push(CompileError::at(
                         &file,
                         parent.loc,
-                        CompileErrorKind::ExtendsUnreadable {
-                            path: shown,
-                            reason: e.to_string().to_lowercase(),
-                        },
+                        CompileErrorKind::ExtendsUnreadable(ReadError::shown(shown, &e)),
                     ));
                     return None;
                 }

@@ -156,10 +156,7 @@ fn checked(spec: &SpecFile, source: &SourceFile) -> Result<(Position, Vec<Move>)
 /// Reads the spec file at `path`: its text, and the spec file it holds.
 pub(crate) fn read_spec(path: &Path) -> Result<(SourceFile, SpecFile), DiagramError> {
     let name = path.display().to_string();
-    let text = crate::disk::read_text(path).map_err(|e| DiagramError::Unreadable {
-        path: name.clone(),
-        reason: e.to_string().to_lowercase(),
-    })?;
+    let text = crate::disk::read_text_or_why(path).map_err(DiagramError::Unreadable)?;
     let spec = SpecFile::from_file_text(path, &text).map_err(DiagramError::Spec)?;
     Ok((SourceFile::new(name, text), spec))
 }

@@ -5,6 +5,7 @@
 use miette::Diagnostic;
 use thiserror::Error;
 
+use crate::disk::ReadError;
 use crate::source::{ErrorKind, SourceError};
 use crate::spec::SpecError;
 use crate::xiangqi::{Color, FenError, ParseMoveError, Position};
@@ -14,14 +15,9 @@ use crate::xiangqi::{Color, FenError, ParseMoveError, Position};
 #[non_exhaustive]
 pub enum DiagramError {
     /// The file cannot be read.
-    #[error("cannot read `{path}`: {reason}")]
-    #[diagnostic(code("xqlaw::spec::read"))]
-    Unreadable {
-        /// The path, as given.
-        path: String,
-        /// Why.
-        reason: String,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unreadable(ReadError),
     /// The file is not a spec file.
     #[error(transparent)]
     #[diagnostic(transparent)]

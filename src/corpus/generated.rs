@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::CasePlay;
+use crate::disk::ReadError;
 use crate::eval::Play;
 use crate::source::{Loc, SourceFile};
 use crate::vocab::CaseId;
@@ -354,9 +355,11 @@ struct BadLine {
 /// first such line and counts the others.
 pub fn load(path: &Path) -> Result<Vec<CasePlay>, GeneratedError> {
     let name = path.display().to_string();
-    let text = crate::disk::read_text(path).map_err(|e| GeneratedError::Unreadable {
-        path: name.clone(),
-        reason: e.to_string().to_lowercase(),
+    let text = crate::disk::read_text(path).map_err(|e| {
+        GeneratedError::Unreadable(
+            ReadError::new(path, &e)
+                .with_help("it is the generated corpus, which `xqlaw generate` writes"),
+        )
     })?;
     let (plays, bad) = read_jsonl(&text);
     if let Some(first) = bad.first() {
@@ -387,14 +390,9 @@ pub fn load(path: &Path) -> Result<Vec<CasePlay>, GeneratedError> {
 #[non_exhaustive]
 pub enum GeneratedError {
     /// The file cannot be read.
-    #[error("cannot read the generated corpus `{path}`: {reason}")]
-    #[diagnostic(code("xqlaw::generated::read"), help("`xqlaw generate` writes it"))]
-    Unreadable {
-        /// The path, as given.
-        path: String,
-        /// Why.
-        reason: String,
-    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unreadable(ReadError),
     /// Some line is not a play that replays.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -771,9 +769,13 @@ mod tests {
         let text = crate::report::render(&err);
         assert!(text.contains("not a play"), "{text}");
         assert!(
-            missing
-                .to_string()
-                .starts_with("cannot read the generated corpus")
+            missing.to_string().starts_with("cannot read `"),
+            "{missing}"
+        );
+        let help = missing.help().map(|h| h.to_string());
+        assert_eq!(
+            help.as_deref(),
+            Some("it is the generated corpus, which `xqlaw generate` writes")
         );
         assert_eq!(loaded.len(), 2);
         assert_eq!(loaded[0].case.topic, TOPIC);

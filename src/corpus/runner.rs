@@ -193,7 +193,7 @@ fn file_reports(
             (source, spec, Err(message))
         }
         Err(Unreadable {
-            error: e @ DiagramError::Unreadable { .. },
+            error: e @ DiagramError::Unreadable(_),
             ..
         }) => return vec![error(&file_id, "-", format!("{e}\n"))],
         Err(Unreadable { error: e, .. }) => return vec![error(&file_id, "-", render(e))],

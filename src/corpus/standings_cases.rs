@@ -112,15 +112,9 @@ fn run_case(
     let error = |id: &str, rule_set: &str, message: String| {
         report(id, rule_set, StandingsOutcome::Error { message })
     };
-    let text = match crate::disk::read_text(path) {
+    let text = match crate::disk::read_text_or_why(path) {
         Ok(t) => t,
-        Err(e) => {
-            return vec![error(
-                &stem,
-                "-",
-                format!("cannot read `{}`: {e}", path.display()),
-            )];
-        }
+        Err(e) => return vec![error(&stem, "-", e.to_string())],
     };
     let source = SourceFile::new(path.display().to_string(), text);
     let tournament = match Tournament::read(source.clone()) {
@@ -193,8 +187,7 @@ fn run_case(
 
 /// Compiles a regulation kept beside the cases; its `extends` are looked for in `rules_dir`.
 fn regulation(path: &Path, rules_dir: &Path) -> Result<CompiledRules, String> {
-    let text = crate::disk::read_text(path)
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let text = crate::disk::read_text_or_why(path).map_err(|e| e.to_string())?;
     compile_amendment(&path.display().to_string(), &text, rules_dir).map_err(|e| render(&e))
 }
 

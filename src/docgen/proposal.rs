@@ -13,6 +13,7 @@ use similar::{ChangeTag, TextDiff};
 use super::Diagram;
 use super::diagram_page::board_plain;
 use super::edition::move_rows;
+use super::{fonts, page};
 use crate::analyses::Decided;
 use crate::analyses::coverage::Coverage;
 use crate::analyses::diff::Change;
@@ -32,14 +33,16 @@ h3 { font-size: 11.5pt; margin: 4mm 0 2mm; break-after: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 2mm 0; table-layout: fixed; }
 table.moves { table-layout: auto; }
 td, th { border: 1px solid #bbb; padding: 1mm 2mm; vertical-align: top; text-align: left; }
-pre.diff { font-family: 'DejaVu Sans Mono', 'Noto Sans Mono', monospace; font-size: 8.5pt; white-space: pre-wrap; border: 1px solid #bbb; padding: 2mm; }
+pre.diff { font-family: 'Xqlaw Mono', 'DejaVu Sans Mono', monospace; font-size: 8.5pt; white-space: pre-wrap; border: 1px solid #bbb; padding: 2mm; }
 pre.diff .del { background: #fde2e2; text-decoration: line-through; }
 pre.diff .ins { background: #dff5df; }
 pre.diff .gap { color: #888; }
 .case { break-inside: avoid; margin: 4mm 0; overflow: hidden; border-top: 1px solid #ddd; padding-top: 2mm; }
 .board { float: left; width: 58mm; margin: 0 5mm 2mm 0; }
 .board svg { width: 100%; height: auto; }
-.game .board { width: 46mm; }
+.game .board { width: 40mm; }
+.case.game { margin: 2mm 0; padding-top: 1mm; }
+.case.game h3, .case.game p { margin: 1mm 0; }
 .moves { width: auto; font-size: 9.5pt; }
 .after { font-weight: bold; }
 .reason { background: #fff8e1; border-left: 3px solid #e0b000; padding: 1mm 3mm; margin: 2mm 0; }
@@ -91,8 +94,11 @@ pub fn proposal(p: &Proposal<'_>) -> String {
     let title = format!("Đề xuất sửa đổi {} (amendment of {})", w.base, w.base);
     let _ = writeln!(
         s,
-        "<html lang=\"vi\"><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>",
-        html(&title)
+        "<html lang=\"vi\"><head><meta charset=\"utf-8\"><title>{}</title><style>{}{STYLE}</style></head><body>",
+        html(&title),
+        // The diff quotes the rule text, Vietnamese with its tone marks: its font goes with
+        // the page, which is circulated as one file.
+        fonts::embedded_regular()
     );
     let _ = writeln!(s, "<h1>{}</h1>", html(&title));
     let _ = writeln!(
@@ -117,7 +123,7 @@ pub fn proposal(p: &Proposal<'_>) -> String {
     precedences(&mut s, w);
     coverage(&mut s, p);
     if let Some(games) = &p.games {
-        games::section(&mut s, games);
+        games::section(&mut s, games, (p.base, p.amended));
     }
     let _ = writeln!(
         s,
@@ -287,35 +293,50 @@ fn cases(s: &mut String, p: &Proposal<'_>) {
         }
         let expected = row
             .expected
-            .map_or_else(|| "—".to_owned(), |v| verdict_vi(v.as_str()));
+            .map_or_else(|| "—".to_owned(), |v| page::verdict(Some(v)));
         let _ = writeln!(
             s,
             "<p>Luật mong đợi <i>(expected by {})</i>: {}<br>Trước <i>(before)</i>: {}<br>\
              <span class=\"after\">Sau <i>(after)</i>: {}</span></p></div>",
             html(&w.base),
             html(&expected),
-            html(&Decided::in_words(row.before.as_ref())),
-            html(&Decided::in_words(row.after.as_ref()))
+            decided_html(row.before.as_ref(), p.base),
+            decided_html(row.after.as_ref(), p.amended)
         );
     }
 }
 
-/// A verdict in the law's words, with the English.
-pub(super) fn verdict_vi(v: &str) -> String {
-    match verdict_vi_alone(v) {
-        same if same == v => v.to_owned(),
-        words => format!("{words} ({})", v.replace('_', " ")),
-    }
-}
-
-/// A verdict in the law's words alone, where a heading gives the English.
-pub(super) fn verdict_vi_alone(v: &str) -> &str {
-    match v {
-        "red_loses" => "Trắng thua",
-        "black_loses" => "Đen thua",
-        "draw" => "Hòa",
-        "no_repetition" => "Không lặp lại",
-        other => other,
+/// A decision in the law's words, as HTML: the verdict with its English gloss, then each
+/// side's deciding rulings by their Vietnamese names, each id after its name (`Trắng thua
+/// (red loses) — Trắng: một chiếu một bắt <code>one-check-one-chase</code>`); `rules` names
+/// them.
+pub(super) fn decided_html(d: Option<&Decided>, rules: &CompiledRules) -> String {
+    let Some(d) = d else {
+        return html(&page::verdict(None));
+    };
+    let sides: Vec<String> = [("red", "Trắng"), ("black", "Đen")]
+        .into_iter()
+        .filter_map(|(side, word)| {
+            let rulings: Vec<String> =
+                d.by.iter()
+                    .filter(|x| x.side == side)
+                    .map(|x| {
+                        let name = page::ruling_label(rules, &x.ruling);
+                        if name == x.ruling {
+                            format!("<code>{}</code>", html(&x.ruling))
+                        } else {
+                            format!("{} <code>{}</code>", html(&name), html(&x.ruling))
+                        }
+                    })
+                    .collect();
+            (!rulings.is_empty()).then(|| format!("{word}: {}", rulings.join(", ")))
+        })
+        .collect();
+    let verdict = html(&page::verdict(Some(d.verdict)));
+    if sides.is_empty() {
+        verdict
+    } else {
+        format!("{verdict} — {}", sides.join("; "))
     }
 }
 

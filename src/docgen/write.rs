@@ -5,10 +5,10 @@
 //!   `..`, no root), and no symlink is followed on the way: a symlinked folder or file in the
 //!   way is an error, never a door out of the folder;
 //! - a file is overwritten or deleted only when it carries the generated mark in its first
-//!   lines; any other file in the way is an error unless `--force` is given, and any other file
+//!   lines; any other file in the way is an error unless forced, and any other file
 //!   beside the generated ones is left alone;
 //! - a folder that is not empty and is not a book of `xqlaw docs` (no mark on its
-//!   `SUMMARY.md`) is refused unless `--force` is given.
+//!   `SUMMARY.md`) is refused unless forced.
 //!
 //! The walk over the generated folders never follows a symlink, so a loop (`loop -> .`) cannot
 //! make it run forever.
@@ -40,18 +40,12 @@ pub enum WriteError {
     #[error("`{0}` is not empty and is not a book made by `xqlaw docs`")]
     #[diagnostic(
         code(xqlaw::docs::not_a_book),
-        help(
-            "its SUMMARY.md has no generated mark; choose an empty or new folder, or pass \
-             `--force` to write into it anyway"
-        )
+        help("its SUMMARY.md has no generated mark; choose an empty or new folder")
     )]
     NotABook(PathBuf),
     /// A file that xqlaw did not write stands where a page goes.
     #[error("`{0}` was not written by `xqlaw docs` (no generated mark): refusing to overwrite it")]
-    #[diagnostic(
-        code(xqlaw::docs::not_generated),
-        help("move it away, or pass `--force`")
-    )]
+    #[diagnostic(code(xqlaw::docs::not_generated), help("move it away"))]
     NotGenerated(PathBuf),
     /// A symlink stands on the way to a page, or is a folder that is swept.
     #[error("`{0}` is a symlink: `xqlaw docs` never writes or deletes through one")]

@@ -2,12 +2,12 @@
 //! differ; errors for diagrams that cannot be imported and files that cannot be read or
 //! written.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use miette::{Diagnostic, NamedSource, SourceSpan};
 use thiserror::Error;
 
+use crate::disk::ReadError;
 use crate::spec::SpecError;
 use crate::words::plural;
 
@@ -427,7 +427,7 @@ pub enum ImportError {
     /// A source file that cannot be read.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Read(ReadFailure),
+    Read(ReadError),
     /// A spec file that cannot be read or written.
     #[error(transparent)]
     #[diagnostic(transparent)]
@@ -555,21 +555,5 @@ impl FenProblem {
             src,
             span,
         }
-    }
-}
-
-/// A source file that cannot be read.
-#[derive(Debug, Error, Diagnostic)]
-#[error("cannot read `{}`: {message}", path.display())]
-#[diagnostic(code(xqlaw::import::read))]
-pub struct ReadFailure {
-    path: PathBuf,
-    message: String,
-}
-
-impl ReadFailure {
-    /// Builds the error.
-    pub fn new(path: PathBuf, message: String) -> ReadFailure {
-        ReadFailure { path, message }
     }
 }

@@ -113,10 +113,7 @@ pub fn run_law(files: &[PathBuf], out: &Path) -> ImportedLaw {
     if let Some(law) = &imported.law {
         if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
             if let Err(e) = fs::create_dir_all(dir) {
-                errors.push(ImportError::Read(err::ReadFailure::new(
-                    dir.to_path_buf(),
-                    e.to_string(),
-                )));
+                errors.push(ImportError::Read(crate::disk::ReadError::new(dir, &e)));
             }
         }
         let dir = out.parent().filter(|d| !d.as_os_str().is_empty());

@@ -1,12 +1,8 @@
 //! The page and its assets, embedded in the binary: nothing is fetched from elsewhere.
 //!
-//! The monospace font of the editor and the explanations is Noto Sans Mono (© 2022 The Noto
-//! Project Authors, SIL Open Font Licence 1.1, in `assets/fonts/OFL.txt`), regular and bold,
-//! each in two subsets: Latin and Vietnamese (the files of `@fontsource/noto-sans-mono` 5.3.0,
-//! 29 KB together). The monospace fonts most systems have (DejaVu Sans Mono, Liberation Mono)
-//! lack the precomposed Vietnamese letters (`ề`, `ế`, `ộ`), so the browser draws them as a
-//! letter and a detached mark ("Điê`u"); with the font served here they read as the law
-//! writes them on every machine.
+//! The monospace font of the editor and the explanations is the one the proposal's diff is
+//! set in (`docgen::fonts`: Noto Sans Mono, SIL Open Font Licence, Latin and Vietnamese,
+//! regular and bold), served from here so that "Điều" reads whole on every machine.
 
 use axum::extract::Path;
 use axum::http::header;
@@ -15,6 +11,7 @@ use axum::response::{Html, IntoResponse, Response};
 use std::sync::LazyLock;
 
 use super::err::{ApiError, ApiErrorKind};
+use crate::docgen::fonts;
 use crate::syntax::{CONTEXT_WORDS, KEYWORDS};
 use crate::vocab::Verdict;
 
@@ -32,6 +29,10 @@ static APP_JS: LazyLock<String> = LazyLock::new(|| {
         )
         .replacen("/* the verdicts' words */ {}", &verdict_words(), 1)
 });
+
+/// The stylesheet, after the rules that declare the font's faces.
+static APP_CSS: LazyLock<String> =
+    LazyLock::new(|| fonts::served_at("/assets/") + include_str!("assets/app.css"));
 
 /// Each verdict in the law's words with the English gloss, as the book writes it
 /// (`Trắng thua (red loses)`), by its code (`red_loses`), as a JavaScript object.
@@ -68,43 +69,22 @@ fn language_words() -> String {
     serde_json::json!({ "outcomes": words(true), "keywords": words(false) }).to_string()
 }
 
-/// The content type of the fonts.
-const WOFF2: &str = "font/woff2";
-
-/// The other assets: name, content type, contents.
-fn assets() -> [(&'static str, &'static str, &'static [u8]); 6] {
+/// The assets: name, content type, contents.
+fn assets() -> impl Iterator<Item = (&'static str, &'static str, &'static [u8])> {
     [
         (
             "app.js",
             "text/javascript; charset=utf-8",
             APP_JS.as_bytes(),
         ),
-        (
-            "app.css",
-            "text/css; charset=utf-8",
-            include_bytes!("assets/app.css"),
-        ),
-        (
-            "mono-latin-400.woff2",
-            WOFF2,
-            include_bytes!("assets/fonts/noto-sans-mono-latin-400-normal.woff2"),
-        ),
-        (
-            "mono-latin-700.woff2",
-            WOFF2,
-            include_bytes!("assets/fonts/noto-sans-mono-latin-700-normal.woff2"),
-        ),
-        (
-            "mono-vietnamese-400.woff2",
-            WOFF2,
-            include_bytes!("assets/fonts/noto-sans-mono-vietnamese-400-normal.woff2"),
-        ),
-        (
-            "mono-vietnamese-700.woff2",
-            WOFF2,
-            include_bytes!("assets/fonts/noto-sans-mono-vietnamese-700-normal.woff2"),
-        ),
+        ("app.css", "text/css; charset=utf-8", APP_CSS.as_bytes()),
     ]
+    .into_iter()
+    .chain(
+        fonts::FACES
+            .iter()
+            .map(|face| (face.file, fonts::WOFF2, face.bytes)),
+    )
 }
 
 /// `GET /`.
@@ -122,7 +102,7 @@ pub async fn page() -> Response {
 
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
-    match assets().into_iter().find(|(name, ..)| *name == file) {
+    match assets().find(|(name, ..)| *name == file) {
         Some((_, kind, body)) => ([(header::CONTENT_TYPE, kind)], body).into_response(),
         None => ApiError::new(ApiErrorKind::NoAsset { file }).into_response(),
     }
@@ -141,6 +121,15 @@ mod tests {
             "{script}"
         );
         assert!(!script.contains("Đỏ thua"));
+    }
+
+    #[test]
+    fn the_stylesheet_declares_every_face_it_serves() {
+        for face in fonts::FACES {
+            assert!(APP_CSS.contains(&format!("url(/assets/{})", face.file)));
+            assert!(assets().any(|(name, ..)| name == face.file));
+        }
+        assert!(APP_CSS.contains(&format!("--mono: \"{}\"", fonts::FAMILY)));
     }
 
     #[test]

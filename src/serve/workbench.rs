@@ -17,7 +17,7 @@ use super::problem::Problem;
 use super::{Limits, save};
 use crate::analyses::whatif::{Baseline, base_path};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
-use crate::corpus::{Diagram, load_specs};
+use crate::corpus::{CorpusError, Diagram, load_specs};
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use crate::xiangqi::START_FEN;
@@ -64,16 +64,22 @@ struct Cache {
 #[non_exhaustive]
 pub enum LoadError {
     /// The rules folder is not a folder.
-    #[error("`{0}` is not a folder of rule files; give `--rules DIR`")]
-    #[diagnostic(code(xqlaw::serve::rules))]
+    #[error("`{0}` is not a folder of rule files")]
+    #[diagnostic(
+        code(xqlaw::serve::rules),
+        help("give the folder of the rule sets to offer")
+    )]
     NoRules(PathBuf),
-    /// The spec files could not be read.
-    #[error("cannot read the spec files: {0}")]
-    #[diagnostic(code(xqlaw::serve::specs))]
-    Specs(String),
+    /// The spec files given do not exist.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Specs(CorpusError),
     /// No spec file could be used.
-    #[error("no case to judge: no spec file under `{0}` could be read; give `--specs DIR`")]
-    #[diagnostic(code(xqlaw::serve::no_cases))]
+    #[error("no case to judge: no spec file under `{0}` could be read")]
+    #[diagnostic(
+        code(xqlaw::serve::no_cases),
+        help("give the folder of the spec files to judge")
+    )]
     NoCases(PathBuf),
 }
 
@@ -89,8 +95,7 @@ impl Workbench {
         }
         // What an earlier server, killed while saving, left in the folder.
         save::sweep(rules_dir);
-        let loaded =
-            load_specs(&[specs.to_path_buf()]).map_err(|e| LoadError::Specs(e.to_string()))?;
+        let loaded = load_specs(&[specs.to_path_buf()]).map_err(LoadError::Specs)?;
         if loaded.diagrams.is_empty() {
             return Err(LoadError::NoCases(specs.to_path_buf()));
         }

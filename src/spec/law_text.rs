@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    ReadError, SourceRef, SpecError, WriteError, YamlErrorKind, serde_error, too_deep, yaml_error,
+    SourceRef, SpecError, WriteError, YamlErrorKind, serde_error, too_deep, yaml_error,
 };
 use crate::source::Loc;
 
@@ -249,8 +249,7 @@ impl LawText {
 
     /// Reads the law's text from disk.
     pub fn load(path: &Path) -> Result<LawText, SpecError> {
-        let text = crate::disk::read_text(path)
-            .map_err(|e| SpecError::Read(ReadError::new(path.to_path_buf(), e.to_string())))?;
+        let text = crate::disk::read_text_or_why(path).map_err(SpecError::Read)?;
         LawText::from_yaml(&path.display().to_string(), &text)
     }
 

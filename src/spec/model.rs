@@ -11,6 +11,7 @@ use miette::Diagnostic;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::disk::ReadError;
 use crate::source::{ErrorKind, Loc, SourceError, SourceFile};
 use crate::vocab::Verdict;
 use crate::words::shorten;
@@ -171,12 +172,7 @@ impl SpecFile {
 
     /// Reads a spec file from disk.
     pub fn load(path: &Path) -> Result<SpecFile, SpecError> {
-        let text = crate::disk::read_text(path).map_err(|e| {
-            SpecError::Read(ReadError {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            })
-        })?;
+        let text = crate::disk::read_text_or_why(path).map_err(SpecError::Read)?;
         SpecFile::from_file_text(path, &text)
     }
 
@@ -344,22 +340,6 @@ const ID_HELP: &str = "the id is the file's name without `.yaml`, in lowercase l
 impl ErrorKind for IdErrorKind {
     fn label(&self) -> String {
         "this id".to_owned()
-    }
-}
-
-/// A spec file that could not be read.
-#[derive(Debug, Error, Diagnostic)]
-#[error("cannot read `{}`: {message}", path.display())]
-#[diagnostic(code(xqlaw::spec::read))]
-pub struct ReadError {
-    path: PathBuf,
-    message: String,
-}
-
-impl ReadError {
-    /// Builds the error.
-    pub(crate) fn new(path: PathBuf, message: String) -> ReadError {
-        ReadError { path, message }
     }
 }
 

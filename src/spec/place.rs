@@ -58,13 +58,27 @@ pub(crate) fn item(text: &str, key: &str, index: usize) -> Loc {
         )
 }
 
-/// The name of `  name:` in the block map under `key` (the `key` line if it is not there).
-pub(crate) fn entry(text: &str, key: &str, name: &str) -> Loc {
+/// The line `  name: …` in the block map under `key`, with its offset.
+fn entry_at<'t>(text: &'t str, key: &str, name: &str) -> Option<(usize, &'t str)> {
     let wanted = format!("  {name}:");
     after(text, key)
         .take_while(|(_, line)| line.starts_with(' '))
         .find(|(_, line)| line.starts_with(&wanted))
-        .map_or_else(|| line(text, key), |(at, _)| span(at + 2, name.len()))
+}
+
+/// The name of `  name:` in the block map under `key` (the `key` line if it is not there).
+pub(crate) fn entry(text: &str, key: &str, name: &str) -> Loc {
+    entry_at(text, key, name).map_or_else(|| line(text, key), |(at, _)| span(at + 2, name.len()))
+}
+
+/// The line `  name: …` in the block map under `key`, from the name to the end of the line
+/// (the `key` line if the name is not there): the entry with its value, as a warning about
+/// the value underlines it.
+pub(crate) fn entry_line(text: &str, key: &str, name: &str) -> Loc {
+    entry_at(text, key, name).map_or_else(
+        || line(text, key),
+        |(at, line)| span(at + 2, line.trim_end_matches('\n').len() - 2),
+    )
 }
 
 #[cfg(test)]
@@ -86,6 +100,8 @@ mod tests {
         assert_eq!(at(item(TEXT, "moves:", 5)), "moves:");
         assert_eq!(at(entry(TEXT, "expect:", "cxa")), "cxa");
         assert_eq!(at(entry(TEXT, "expect:", "axf")), "expect:");
+        assert_eq!(at(entry_line(TEXT, "expect:", "cxa")), "cxa: draw");
+        assert_eq!(at(entry_line(TEXT, "expect:", "axf")), "expect:");
         assert_eq!(line(TEXT, "nowhere:"), Loc::default());
     }
 }

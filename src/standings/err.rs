@@ -373,7 +373,7 @@ pub enum ResultsErrorKind {
     #[error("the results are of a `{results}`, and standings `{form}` ranks a `{system}`")]
     #[diagnostic(
         code("xqlaw::results::system"),
-        help("choose a form for this system with `form:` or `--form`")
+        help("choose a form for this system with `form:`")
     )]
     SystemMismatch {
         /// The results' system.
@@ -403,8 +403,22 @@ pub enum ResultsErrorKind {
         rule_set: String,
         /// The form asked for.
         form: String,
-        /// The forms there are.
+        /// A close name, or that the rule set defines none.
         help: String,
+    },
+    /// No standings form of the name asked for, nor one close to it.
+    #[error("rule set `{rule_set}` has no standings `{form}`")]
+    #[diagnostic(
+        code("xqlaw::results::no-form"),
+        help("its forms are {forms}; choose one with `form:`")
+    )]
+    NotAForm {
+        /// The rule set.
+        rule_set: String,
+        /// The form asked for.
+        form: String,
+        /// The forms there are, each in backticks.
+        forms: String,
     },
 }
 

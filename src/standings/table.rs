@@ -57,25 +57,32 @@ pub fn standings(request: Request<'_>) -> Result<Table, ResultsErrors> {
     };
     let Some(form) = request.forms.iter().find(|f| f.id == wanted) else {
         let names = request.forms.iter().map(|f| f.id.as_str());
-        let help = did_you_mean(wanted, names).unwrap_or_else(|| {
-            if request.forms.is_empty() {
-                "it defines no standings form (`standings NAME …`)".to_owned()
-            } else {
+        let rule_set = request.rule_set.to_owned();
+        let form = wanted.to_owned();
+        let help = did_you_mean(wanted, names).or_else(|| {
+            request
+                .forms
+                .is_empty()
+                .then(|| "it defines no standings form (`standings NAME …`)".to_owned())
+        });
+        let kind = match help {
+            Some(help) => ResultsErrorKind::NoForm {
+                rule_set,
+                form,
+                help,
+            },
+            None => {
                 let all: Vec<String> = request
                     .forms
                     .iter()
                     .map(|f| format!("`{}`", f.id))
                     .collect();
-                format!(
-                    "its forms are {}; choose one with `form:` or `--form`",
-                    all.join(", ")
-                )
+                ResultsErrorKind::NotAForm {
+                    rule_set,
+                    form,
+                    forms: all.join(", "),
+                }
             }
-        });
-        let kind = ResultsErrorKind::NoForm {
-            rule_set: request.rule_set.to_owned(),
-            form: wanted.to_owned(),
-            help,
         };
         return Err(ResultsErrors::one(t.error(kind, path)));
     };

@@ -200,7 +200,7 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                     FenErrorKind::BadSide,
                     format!(
                         "`{}` is not a side to move",
-                        crate::words::shorten(side, 20)
+                        crate::xiangqi::words::shorten(side, 20)
                     ),
                     "after the board comes the side to move: `w` or `r` for red, `b` for black",
                 )
@@ -235,7 +235,7 @@ fn trailing_fields(fen: &str, fields: &[(usize, &str)]) -> Result<(), FenError> 
                 FenErrorKind::Trailing,
                 format!(
                     "`{}` after the side to move is not a FEN field",
-                    crate::words::shorten(fen.get(span.clone()).unwrap_or(text), 20)
+                    crate::xiangqi::words::shorten(fen.get(span.clone()).unwrap_or(text), 20)
                 ),
                 "after the side to move a FEN may have four fields, `- - 0 1` (or the law's `– – – 1`); remove the rest",
             )

@@ -38,7 +38,7 @@ use self::err::Context;
 pub use self::err::{
     Ambiguous, Illegal, LineError, MoveTextError, NoSuchPiece, UnknownNotation, Unreadable,
 };
-use crate::words::edit_distance;
+use crate::xiangqi::words::edit_distance;
 use crate::xiangqi::{Move, Position, Role, Square};
 
 /// At most this many moves are suggested in an error.

@@ -4,11 +4,12 @@
 
 use std::fmt::Write as _;
 
-use super::{GameRecords, verdict_vi_alone};
-use crate::analyses::Decided;
+use super::{GameRecords, decided_html};
+use crate::compile::CompiledRules;
 use crate::docgen::board_svg::{Arrow, board_svg};
 use crate::docgen::diagram_page::ARROWS;
 use crate::docgen::edition::move_rows;
+use crate::docgen::page;
 use crate::games::Ruling;
 use crate::games::amendment::{ChangedCycle, ChangedGame};
 use crate::markdown::html;
@@ -16,7 +17,11 @@ use crate::xiangqi::Color;
 use crate::xiangqi::notation::{Notation, write_line};
 
 /// The section.
-pub(super) fn section(s: &mut String, g: &GameRecords<'_>) {
+pub(super) fn section(
+    s: &mut String,
+    g: &GameRecords<'_>,
+    rules: (&CompiledRules, &CompiledRules),
+) {
     let judged = g.judged;
     let summary = &judged.summary;
     let _ = writeln!(
@@ -61,7 +66,7 @@ pub(super) fn section(s: &mut String, g: &GameRecords<'_>) {
     );
     overview(s, &judged.changed);
     for (k, game) in judged.changed.iter().enumerate() {
-        one_game(s, k + 1, game, (before, after));
+        one_game(s, k + 1, game, [(before, rules.0), (after, rules.1)]);
     }
 }
 
@@ -91,7 +96,7 @@ fn overview(s: &mut String, games: &[ChangedGame]) {
 
 /// A game's changes in short, each kind once with its count: `Hòa → Trắng thua ×2`.
 fn transitions(game: &ChangedGame) -> String {
-    let verdict = |r: Option<&Ruling>| r.map_or("—", |r| verdict_vi_alone(r.verdict.as_str()));
+    let verdict = |r: Option<&Ruling>| page::verdict_short(r.map(|r| r.verdict));
     let mut kinds: Vec<(String, usize)> = Vec::new();
     for c in &game.cycles {
         let kind = format!(
@@ -129,7 +134,7 @@ fn title(game: &ChangedGame) -> String {
 
 /// One game: each changed place, the first under the game's heading (kept on its page), where
 /// it was read and its recorded result.
-fn one_game(s: &mut String, number: usize, game: &ChangedGame, names: (&str, &str)) {
+fn one_game(s: &mut String, number: usize, game: &ChangedGame, sides: [Side<'_>; 2]) {
     let r = &game.record;
     let heading = format!(
         "<h3>{number}. {}</h3><p class=\"small\"><code>{}</code>, ván thứ {} trong tệp <i>(game {} of the file)</i>; \
@@ -145,7 +150,7 @@ fn one_game(s: &mut String, number: usize, game: &ChangedGame, names: (&str, &st
     let offset = usize::from(r.start.turn() == Color::Black);
     for (k, cycle) in game.cycles.iter().enumerate() {
         let heading = if k == 0 { heading.as_str() } else { "" };
-        one_cycle(s, heading, cycle, (cycle.ply + offset) / 2 + 1, names);
+        one_cycle(s, heading, cycle, (cycle.ply + offset) / 2 + 1, sides);
     }
 }
 
@@ -156,7 +161,7 @@ fn one_cycle(
     heading: &str,
     c: &ChangedCycle,
     number: usize,
-    (before, after): (&str, &str),
+    [(before, base), (after, amended)]: [Side<'_>; 2],
 ) {
     let place = match c.repetition {
         Some([first, last]) if first == last => format!(
@@ -208,19 +213,22 @@ fn one_cycle(
         s,
         "<p>Trước <i>({})</i>: {}<br><span class=\"after\">Sau <i>({})</i>: {}</span></p></div>",
         html(before),
-        html(&in_words(c.before.as_ref())),
+        in_words(c.before.as_ref(), base),
         html(after),
-        html(&in_words(c.after.as_ref()))
+        in_words(c.after.as_ref(), amended)
     );
 }
 
-/// A ruling in the words `xqlaw whatif` uses for a case, or why there is none.
-fn in_words(r: Option<&Ruling>) -> String {
+/// A rule set as a game's place shows it: the name it is shown by, and its rulings' names.
+type Side<'a> = (&'a str, &'a CompiledRules);
+
+/// A ruling as a case's is shown, or why there is none, as HTML.
+fn in_words(r: Option<&Ruling>, rules: &CompiledRules) -> String {
     r.map_or_else(
         || {
-            "không xử ở đây (no ruling here: the position does not stand often enough for this rule set)"
+            "không xử ở đây <i>(no ruling here: the position does not stand often enough for this rule set)</i>"
                 .to_owned()
         },
-        |r| Decided::in_words(Some(&r.decided)),
+        |r| decided_html(Some(&r.decided), rules),
     )
 }

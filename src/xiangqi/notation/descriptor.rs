@@ -31,7 +31,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::cursor::Cursor;
-use crate::words::plural;
+use crate::xiangqi::words::plural;
 use crate::xiangqi::{Color, Move, Position, Role, Square};
 
 /// Which way a piece moves, seen from its owner.

@@ -93,7 +93,7 @@ impl Context {
 
 /// "`a`, `b` or `c`", with `last` as the final conjunction.
 fn quoted_list<T: fmt::Display>(items: &[T], last: &str) -> String {
-    crate::words::list(&crate::words::quoted(items), last)
+    crate::xiangqi::words::list(&crate::xiangqi::words::quoted(items), last)
 }
 
 /// The text is not written in the notation.
