@@ -103,35 +103,39 @@ fn setups_asking(pos: &Position, mover: Color, related: Relation) -> Vec<Setup> 
     // Asked only once some blocker has a line piece behind it.
     let mut legality = None;
     let mut setups = Vec::new();
-    let friends: Vec<(Square, Role)> = p
-        .pieces()
-        .filter(|(_, pc)| pc.color == mover)
-        .map(|(sq, pc)| (sq, pc.role))
-        .collect();
     // The line pieces with what each reaches now.
-    let line_pieces: Vec<(Square, Role, SquareSet)> = friends
-        .iter()
-        .filter(|(_, r)| matches!(r, Role::Rook | Role::Cannon | Role::Horse | Role::Elephant))
-        .map(|&(sq, role)| (sq, role, p.reach(sq)))
+    let line_pieces: Vec<(Square, Role, SquareSet)> = p
+        .pieces()
+        .filter(|(_, pc)| {
+            pc.color == mover
+                && matches!(
+                    pc.role,
+                    Role::Rook | Role::Cannon | Role::Horse | Role::Elephant
+                )
+        })
+        .map(|(sq, pc)| (sq, pc.role, p.reach(sq)))
         .collect();
     let enemies = p.occupied(mover.other());
-    for &(blocker, role) in &friends {
-        if role == Role::King {
+    for (blocker, piece) in p.pieces() {
+        if piece.color != mover || piece.role == Role::King {
             continue;
         }
-        let mut related = line_pieces
+        // The line pieces this blocker may stand in the way of, as a set: no list to build
+        // for each blocker.
+        let behind: SquareSet = line_pieces
             .iter()
             .filter(|&&(x, role, _)| x != blocker && related(&p, x, role, blocker))
-            .peekable();
-        if related.peek().is_none() {
+            .map(|&(x, _, _)| x)
+            .collect();
+        if behind.is_empty() {
             continue;
         }
         let legality = legality.get_or_insert_with(|| p.legality());
-        let related: Vec<_> = related.collect();
+        let uncoverable = line_pieces.iter().filter(|(x, _, _)| behind.contains(*x));
         for &away in p.legal_moves_from(blocker, legality).iter() {
             let mut moved = p;
             moved.play_unchecked(away);
-            for &&(x, _, before) in &related {
+            for &(x, _, before) in uncoverable.clone() {
                 let uncovered = moved.reach(x).minus(before).without(away.to);
                 for victim in SquareSet::intersection(uncovered, enemies).iter() {
                     let setup = (blocker, x, victim);

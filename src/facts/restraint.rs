@@ -164,22 +164,22 @@ fn exposes_shielded(
     let mut left = with_turn(pos, owner);
     left.play_unchecked(Move { from: sq, to });
     let enemy_to_move = with_turn(&left, enemy);
+    let victims = left.occupied(owner).without(left.king(owner));
+    // King safety is asked only of the captures the move opened onto a victim (most moves
+    // open none), and once for all of them.
+    let mut legality = None;
     holders.iter().any(|&(holder, before)| {
-        enemy_to_move
-            .legal_targets_from(holder)
-            .minus(before)
-            .without(to)
+        SquareSet::intersection(left.reach(holder).minus(before).without(to), victims)
             .iter()
             .any(|victim| {
-                left.piece_at(victim)
-                    .is_some_and(|v| v.color == owner && v.role != Role::King)
-                    && wins_material(
-                        &left,
-                        Move {
-                            from: holder,
-                            to: victim,
-                        },
-                    )
+                let take = Move {
+                    from: holder,
+                    to: victim,
+                };
+                legality
+                    .get_or_insert_with(|| enemy_to_move.legality())
+                    .allows(&enemy_to_move, take)
+                    && wins_material(&left, take)
             })
     })
 }

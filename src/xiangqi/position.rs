@@ -351,21 +351,32 @@ impl Position {
         if victims.is_empty() {
             return list;
         }
-        let legality = self.legality();
+        // Computed once some piece has a capture: many positions of a capture search have
+        // none.
+        let mut legality = None;
         for from in self.occupied(self.turn()).iter() {
+            // A table lookup rules out most pieces before their moves are generated: a piece
+            // with no victim within its span has no capture.
+            if self.board.span_mask(from.index()) & victims.mask() == 0 {
+                continue;
+            }
             let caps = SquareSet::intersection(self.reach(from), victims);
             let mut only = caps.iter();
             match (only.next(), only.next()) {
                 (None, _) => {}
                 (Some(to), None) => {
                     let m = Move { from, to };
-                    if legality.allows(self, m) {
+                    if legality
+                        .get_or_insert_with(|| self.legality())
+                        .allows(self, m)
+                    {
                         list.push(m);
                     }
                 }
                 // Several: in the order the piece's moves are listed.
                 _ => {
-                    for &m in self.legal_moves_from(from, &legality).iter() {
+                    let legality = legality.get_or_insert_with(|| self.legality());
+                    for &m in self.legal_moves_from(from, legality).iter() {
                         if caps.contains(m.to) {
                             list.push(m);
                         }
