@@ -34,7 +34,7 @@ pub fn compute(
         previous_moved: None,
         opponent_threatened_mate: false,
     };
-    let mut memo = Memo::default();
+    let mut memo = Memo::for_moves(moves.len());
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(*start);
     let mut plies = Vec::with_capacity(moves.len());
@@ -74,7 +74,6 @@ struct PlyKey {
 }
 
 /// What one sequence has computed so far.
-#[derive(Default)]
 struct Memo {
     /// Where the facts of every distinct ply are: the index of its first occurrence.
     plies: FastMap<PlyKey, usize>,
@@ -82,10 +81,25 @@ struct Memo {
     captures: Captures,
 }
 
+impl Memo {
+    /// An empty memo with room for a sequence of `moves` moves: its maps never grow (growing
+    /// one copies every entry, and a position's captures are a few hundred bytes).
+    fn for_moves(moves: usize) -> Memo {
+        Memo {
+            plies: FastMap::with_capacity_and_hasher(moves, Default::default()),
+            mate: MateMemo::default(),
+            // Each position of the sequence, each side to move.
+            captures: Captures(FastMap::with_capacity_and_hasher(
+                2 * (moves + 1),
+                Default::default(),
+            )),
+        }
+    }
+}
+
 /// The legal captures in the positions of one sequence, each side to move: the facts of a
 /// ply ask for both sides' captures before and after it, and a ply's position after is the
 /// next one's position before.
-#[derive(Default)]
 struct Captures(FastMap<Position, MoveList>);
 
 impl Captures {

@@ -20,6 +20,9 @@
 //!   nodes left returns the same line at the same cost; it is replayed from the memo. A turn
 //!   during which the budget ran out is never remembered. The memo may be shared by the
 //!   searches of one sequence, whose positions recur.
+//! - The defender's replies to a check are generated piece by piece, in the order of the full
+//!   move list: the first reply that escapes ends the attacker's move, and the pieces after it
+//!   are never generated.
 //! - A turn none of whose moves gives check is quiet at every depth: it returns no line and
 //!   costs all its legal moves, or runs the budget out, whatever the depth and the budget.
 //!   It is remembered by position alone, so iterative deepening scans it once.
@@ -223,22 +226,22 @@ fn after_check(meter: &mut impl Meter, next: &Position, m: Move, depth: u32) -> 
             After::Ends(Some(vec![m]))
         };
     }
-    let replies = next.legal_moves();
-    if replies.is_empty() {
-        return After::Ends(Some(vec![m]));
-    }
-    // Defender to move: every reply must still lose; the line goes on with the first.
+    // Defender to move: every reply must still lose; the line goes on with the first. The
+    // replies come piece by piece in the order of `legal_moves`: most checks are met by an
+    // early reply, and the pieces after it are never generated.
     let mut first = None;
-    for &r in replies.iter() {
-        let mut after = *next;
-        after.play_unchecked(r);
-        // The defender's reply was legal, so its king is safe: the filter holds.
-        let Some(mut line) = meter.attack(&after, depth - 2, true) else {
-            return After::Next;
-        };
-        if first.is_none() {
-            line.push(r);
-            first = Some(line);
+    for replies in next.legal_moves_by_piece() {
+        for &r in replies.iter() {
+            let mut after = *next;
+            after.play_unchecked(r);
+            // The defender's reply was legal, so its king is safe: the filter holds.
+            let Some(mut line) = meter.attack(&after, depth - 2, true) else {
+                return After::Next;
+            };
+            if first.is_none() {
+                line.push(r);
+                first = Some(line);
+            }
         }
     }
     match first {
@@ -246,7 +249,8 @@ fn after_check(meter: &mut impl Meter, next: &Position, m: Move, depth: u32) -> 
             line.push(m);
             After::Ends(Some(line))
         }
-        None => After::Next,
+        // No reply at all: the check mates now.
+        None => After::Ends(Some(vec![m])),
     }
 }
 

@@ -324,6 +324,19 @@ impl Position {
             .collect()
     }
 
+    /// [`Position::legal_moves`] piece by piece, in the same order (a piece's list may be
+    /// empty). A caller that may stop at some move, as the mate search does at the first reply
+    /// that escapes, generates the moves of no piece after it.
+    pub(crate) fn legal_moves_by_piece(&self) -> impl Iterator<Item = PieceMoves> + '_ {
+        let legality = self.legality();
+        self.own_pieces().iter().filter_map(move |from| {
+            // The same table lookup as `legal_moves`: in check, most pieces cannot help.
+            legality
+                .may_move(&self.board, from.index())
+                .then(|| self.legal_moves_from(from, &legality))
+        })
+    }
+
     /// The legal moves of the piece on `sq` of the side to move, in the order of
     /// [`Position::legal_moves`]; `legality` is this position's.
     pub(crate) fn legal_moves_from(&self, sq: Square, legality: &Legality) -> PieceMoves {
@@ -373,14 +386,16 @@ impl Position {
                         list.push(m);
                     }
                 }
-                // Several: in the order the piece's moves are listed.
+                // Several: in the order the piece's moves are listed, king safety asked of
+                // the captures alone.
                 _ => {
                     let legality = legality.get_or_insert_with(|| self.legality());
-                    for &m in self.legal_moves_from(from, legality).iter() {
-                        if caps.contains(m.to) {
+                    self.board.piece_targets(from.index(), |to| {
+                        let m = Move::new(from, Square::from_u8(to as u8));
+                        if caps.contains(m.to) && legality.allows(self, m) {
                             list.push(m);
                         }
-                    }
+                    });
                 }
             }
         }
@@ -930,6 +945,8 @@ mod tests {
             let moves = p.legal_moves();
             checks += usize::from(p.is_check());
             assert_eq!(p.has_legal_move(), !moves.is_empty(), "{p:?}");
+            let by_piece: Vec<Move> = p.legal_moves_by_piece().flat_map(|l| l.to_vec()).collect();
+            assert_eq!(by_piece.as_slice(), &*moves, "{p:?}");
             for sq in Square::all() {
                 let to_sq: Vec<Square> = moves
                     .iter()
