@@ -44,38 +44,94 @@ impl Line {
     }
 }
 
-/// What restrains the piece on a square.
+/// What restrains the piece on a square, every part at once (the tests ask for it whole; a
+/// ply asks each part of [`Restraints`] only when a threat needs it).
+#[cfg(test)]
 #[derive(Debug, Clone, Default)]
-pub struct Restraint {
+struct Restraint {
     /// The enemy pieces that would attack its king were it to make some move it reaches: the
     /// pieces that pin it (a rook, a cannon through a screen, a horse whose leg it is, the
     /// other king across an open file).
-    pub pinners: Vec<Square>,
+    pinners: Vec<Square>,
     /// The line its standing moves all keep to while what it reaches leaves that line, if there
     /// is one (no standing move at all keeps to every line).
-    pub confined: Option<Line>,
+    confined: Option<Line>,
     /// The lines along which it shields: a rook, a cannon or a pawn with standing moves off the
     /// line, every one of which would let an enemy rook or cannon on that line take a friendly
     /// piece it cannot take now, winning material by it (see [`exposes_shielded`]).
-    pub shields: Vec<Line>,
+    shields: Vec<Line>,
 }
 
-/// The [`Restraint`] on the piece on `sq` of `pos`; `standing` gives the standing moves of
-/// `pos`.
-fn restraint_of(pos: &Position, sq: Square, standing: &mut StandingMoves<'_>) -> Restraint {
-    let Some(piece) = pos.piece_at(sq) else {
-        return Restraint::default();
-    };
-    let reach = pos.reach(sq);
-    let free = standing.of(sq);
-    Restraint {
-        pinners: pinners(pos, sq, reach.minus(free)),
-        confined: confined_line(sq, reach, free),
-        shields: if matches!(piece.role, Role::Rook | Role::Cannon | Role::Pawn) {
-            shielded_lines(pos, sq, free)
-        } else {
-            Vec::new()
-        },
+/// The restraints on the pieces of one position, each part found when first asked and only
+/// then: every threat asks for the pins of its target and attacker and whether its target
+/// shields along some line, but only a threat of the piece that moved along a line asks
+/// whether that piece is confined to that line or shields along it.
+struct Restraints<'a, 's> {
+    pos: &'a Position,
+    /// The standing moves of `pos` asked so far.
+    standing: &'a mut StandingMoves<'s>,
+    /// The pinners found so far, by square.
+    pinners: Vec<(Square, Vec<Square>)>,
+    /// The lines asked so far, by square: whether the piece there shields along them.
+    shields: Vec<(Square, Line, bool)>,
+}
+
+impl<'a, 's> Restraints<'a, 's> {
+    /// Nothing asked yet in `pos`, whose standing moves `standing` holds.
+    fn new(pos: &'a Position, standing: &'a mut StandingMoves<'s>) -> Self {
+        Restraints {
+            pos,
+            standing,
+            pinners: Vec::new(),
+            shields: Vec::new(),
+        }
+    }
+
+    /// The enemy pieces that would attack the king of the piece on `sq` were it to make some
+    /// move it reaches: the pieces that pin it (a rook, a cannon through a screen, a horse
+    /// whose leg it is, the other king across an open file).
+    fn pinners(&mut self, sq: Square) -> Vec<Square> {
+        if let Some((_, found)) = self.pinners.iter().find(|(s, _)| *s == sq) {
+            return found.clone();
+        }
+        let barred = self.pos.reach(sq).minus(self.standing.of(sq));
+        let found = pinners(self.pos, sq, barred);
+        self.pinners.push((sq, found.clone()));
+        found
+    }
+
+    /// The line through `sq` that the standing moves of the piece there all keep to while
+    /// what it reaches leaves that line, if there is one (no standing move at all keeps to
+    /// every line).
+    fn confined(&mut self, sq: Square) -> Option<Line> {
+        // An empty square holds nothing to confine.
+        self.pos.piece_at(sq)?;
+        confined_line(sq, self.pos.reach(sq), self.standing.of(sq))
+    }
+
+    /// Whether the piece on `sq` shields along `line`: a rook, a cannon or a pawn with
+    /// standing moves off the line, every one of which would let an enemy rook or cannon on
+    /// that line take a friendly piece it cannot take now, winning material by it (see
+    /// [`exposes_shielded`]).
+    fn shields_along(&mut self, sq: Square, line: Line) -> bool {
+        if let Some(&(_, _, known)) = self.shields.iter().find(|(s, l, _)| *s == sq && *l == line) {
+            return known;
+        }
+        let shields = match self.pos.piece_at(sq) {
+            Some(piece) if matches!(piece.role, Role::Rook | Role::Cannon | Role::Pawn) => {
+                shields_along(self.pos, sq, piece.color, self.standing.of(sq), line)
+            }
+            _ => false,
+        };
+        self.shields.push((sq, line, shields));
+        shields
+    }
+
+    /// Whether the piece on `sq` shields along its file or its rank.
+    fn shields_any(&mut self, sq: Square) -> bool {
+        [Line::File, Line::Rank]
+            .into_iter()
+            .any(|line| self.shields_along(sq, line))
     }
 }
 
@@ -112,26 +168,19 @@ fn confined_line(sq: Square, reach: SquareSet, free: SquareSet) -> Option<Line> 
     })
 }
 
-/// The lines along which the piece on `sq` shields (see [`Restraint::shields`]).
-fn shielded_lines(pos: &Position, sq: Square, free: SquareSet) -> Vec<Line> {
-    let Some(piece) = pos.piece_at(sq) else {
-        return Vec::new();
-    };
-    [Line::File, Line::Rank]
-        .into_iter()
-        .filter(|&line| {
-            let off: Vec<Square> = free.iter().filter(|&to| !line.joins(sq, to)).collect();
-            if off.is_empty() {
-                return false;
-            }
-            // Found once per line, not once per destination.
-            let holders = holders_on(pos, sq, piece.color.other(), line);
-            !holders.is_empty()
-                && off
-                    .iter()
-                    .all(|&to| exposes_shielded(pos, sq, to, &holders))
-        })
-        .collect()
+/// Whether the piece of `owner` on `sq`, whose standing moves are `free`, shields along
+/// `line` (see [`Restraints::shields_along`]).
+fn shields_along(pos: &Position, sq: Square, owner: Color, free: SquareSet, line: Line) -> bool {
+    let off: Vec<Square> = free.iter().filter(|&to| !line.joins(sq, to)).collect();
+    if off.is_empty() {
+        return false;
+    }
+    // Found once per line, not once per destination.
+    let holders = holders_on(pos, sq, owner.other(), line);
+    !holders.is_empty()
+        && off
+            .iter()
+            .all(|&to| exposes_shielded(pos, sq, to, &holders))
 }
 
 /// The pieces of `enemy` that stand on `line` through `sq`: its rooks and cannons there,
@@ -198,10 +247,19 @@ fn wins_material(pos: &Position, take: Move) -> bool {
     !can_move_to(&taken, take.to)
 }
 
-/// The [`Restraint`] on the piece on `sq` (see [`restraint_of`]).
+/// The [`Restraint`] on the piece on `sq`, every part asked.
 #[cfg(test)]
 fn restraint(pos: &Position, sq: Square) -> Restraint {
-    restraint_of(pos, sq, &mut StandingMoves::new(pos))
+    let mut standing = StandingMoves::new(pos);
+    let mut parts = Restraints::new(pos, &mut standing);
+    Restraint {
+        pinners: parts.pinners(sq),
+        confined: parts.confined(sq),
+        shields: [Line::File, Line::Rank]
+            .into_iter()
+            .filter(|&line| parts.shields_along(sq, line))
+            .collect(),
+    }
 }
 
 /// Adds the restraint facts to the threats of a ply: `target-shields`, the pieces that pin
@@ -218,16 +276,7 @@ pub fn mark_restraints(
     moved: PieceId,
     standing: &mut StandingMoves<'_>,
 ) {
-    // The restraints asked about so far: a ply has a handful of threats, on fewer pieces.
-    let mut known: Vec<(Square, Restraint)> = Vec::new();
-    let mut restraint_on = |sq: Square| -> Restraint {
-        if let Some((_, r)) = known.iter().find(|(s, _)| *s == sq) {
-            return r.clone();
-        }
-        let r = restraint_of(after, sq, standing);
-        known.push((sq, r.clone()));
-        r
-    };
+    let mut restraints = Restraints::new(after, standing);
     let pieces = |squares: &[Square]| -> Vec<PieceAt> {
         squares
             .iter()
@@ -235,20 +284,18 @@ pub fn mark_restraints(
             .collect()
     };
     for threat in threats.iter_mut() {
-        let on_target = restraint_on(threat.target.square);
-        if !on_target.shields.is_empty() {
+        let (target, attacker) = (threat.target.square, threat.attacker.square);
+        if restraints.shields_any(target) {
             threat.facts.push(ThreatFact::TargetShields);
         }
-        threat.target_pinners = pieces(&on_target.pinners);
-        let on_attacker = restraint_on(threat.attacker.square);
-        threat.attacker_pinners = pieces(&on_attacker.pinners);
-        let move_line =
-            Line::of_move(mv.from, threat.attacker.square).filter(|_| threat.attacker.id == moved);
+        threat.target_pinners = pieces(&restraints.pinners(target));
+        threat.attacker_pinners = pieces(&restraints.pinners(attacker));
+        let move_line = Line::of_move(mv.from, attacker).filter(|_| threat.attacker.id == moved);
         if let Some(line) = move_line {
-            if on_attacker.confined == Some(line) {
+            if restraints.confined(attacker) == Some(line) {
                 threat.facts.push(ThreatFact::AttackerConfinedToMoveLine);
             }
-            if on_attacker.shields.contains(&line) {
+            if restraints.shields_along(attacker, line) {
                 threat.facts.push(ThreatFact::AttackerShieldsMoveLine);
             }
         }

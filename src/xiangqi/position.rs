@@ -329,12 +329,15 @@ impl Position {
     /// that escapes, generates the moves of no piece after it.
     pub(crate) fn legal_moves_by_piece(&self) -> impl Iterator<Item = PieceMoves> + '_ {
         let legality = self.legality();
-        self.own_pieces().iter().filter_map(move |from| {
-            // The same table lookup as `legal_moves`: in check, most pieces cannot help.
-            legality
-                .may_move(&self.board, from.index())
-                .then(|| self.legal_moves_from(from, &legality))
-        })
+        // The same table lookup as `legal_moves`: in check, most pieces cannot help.
+        let movers: SquareSet = self
+            .own_pieces()
+            .iter()
+            .filter(|from| legality.may_move(&self.board, from.index()))
+            .collect();
+        movers
+            .iter()
+            .map(move |from| self.legal_moves_from(from, &legality))
     }
 
     /// The legal moves of the piece on `sq` of the side to move, in the order of
