@@ -5,7 +5,7 @@ use super::err::CompileWarning;
 use super::graph::RuleGraph;
 use crate::facts::{FactSpec, RoleSet, Settings};
 use crate::source::Site;
-use crate::syntax::ast::{Party, Quantifier, RowResult, TargetClause};
+use crate::vocab::{Party, Quantifier, RowResult, TargetClause};
 use crate::vocab::{Outcome, Subject};
 
 /// Index of a term in [`CompiledRules::terms`].

@@ -2,7 +2,7 @@
 
 use crate::compile::{CompiledRules, Expr, Pattern};
 use crate::facts::{PieceAt, PieceId, PlyFacts, SequenceFacts};
-use crate::syntax::ast::{Quantifier, TargetClause};
+use crate::vocab::{Quantifier, TargetClause};
 use crate::vocab::Subject;
 use crate::xiangqi::Color;
 
