@@ -12,7 +12,7 @@ use crate::source::{Loc, Node, SourceFile};
 use crate::syntax::ast::{self, Quantifier, TargetClause, ThreatQuantifier};
 use crate::syntax::print;
 use crate::vocab::Subject;
-use crate::words::did_you_mean;
+use crate::words::suggestion;
 
 /// Resolution of one definition's expressions and patterns, written in `file`.
 pub(super) struct Resolver<'a> {
@@ -138,7 +138,7 @@ impl<'a> Resolver<'a> {
                     name.loc,
                     CompileErrorKind::UnknownName {
                         name: name.node.clone(),
-                        suggestion: did_you_mean(&name.node, candidates),
+                        suggestion: suggestion(&name.node, candidates),
                     },
                 ));
                 None
@@ -325,7 +325,7 @@ impl<'a> Resolver<'a> {
             )),
             None => {
                 let rulings = self.scope.ruling_names.iter().map(String::as_str);
-                let suggestion = did_you_mean(&name.node, rulings);
+                let suggestion = suggestion(&name.node, rulings);
                 self.errors.push(if lookup(&name.node).is_some() {
                     CompileError::at(
                         &file,
