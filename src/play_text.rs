@@ -85,9 +85,9 @@ impl Localized for PlayError {
             PlayError::Fen(e) => Some(e.vi_help()),
             PlayError::Moves(e) => e.vi_help(),
             PlayError::Eval(_) => None,
-            PlayError::NoCycle => Some(
-                "đưa ra các nước trở lại một thế cờ đã qua, hoặc xử cả ván".to_owned(),
-            ),
+            PlayError::NoCycle => {
+                Some("đưa ra các nước trở lại một thế cờ đã qua, hoặc xử cả ván".to_owned())
+            }
         }
     }
 }

@@ -108,9 +108,11 @@ fn the_book_names_the_pieces_a_ruling_fires_on_as_the_law_writes_them() {
     for file in files.iter().filter(|f| f.path.starts_with("diagrams")) {
         // The summary of each side's rulings, in the law's words: `trên (on) Mã Đen a1`, never
         // `on black horse a1`.
-        for line in file.contents.lines().filter(|l| {
-            l.starts_with("- Trắng (Red), ") || l.starts_with("- Đen (Black), ")
-        }) {
+        for line in file
+            .contents
+            .lines()
+            .filter(|l| l.starts_with("- Trắng (Red), ") || l.starts_with("- Đen (Black), "))
+        {
             assert!(
                 !line.contains(" on red ") && !line.contains(" on black "),
                 "{}: {line}",
@@ -125,9 +127,9 @@ fn the_book_names_the_pieces_a_ruling_fires_on_as_the_law_writes_them() {
         .find(|f| f.path.ends_with("vn-1999/hinh-49.md"))
         .unwrap();
     assert!(
-        hinh_49
-            .contents
-            .contains("[bắt mãi](../../rules/vn-1999/dieu-22.md#ruling-perpetual-chase) trên (on) Mã Đen a1"),
+        hinh_49.contents.contains(
+            "[bắt mãi](../../rules/vn-1999/dieu-22.md#ruling-perpetual-chase) trên (on) Mã Đen a1"
+        ),
         "{}",
         hinh_49.contents
     );

@@ -1267,8 +1267,17 @@ async fn a_case_is_explained_in_the_laws_words_first() {
     let full = &explanation[full..];
     assert!(full.contains("\n  nước 1, Xe Trắng "), "{full}");
     assert!(full.contains(" trên (on) Tốt Đen "), "{full}");
-    assert!(full.contains("\nTrắng (Red), 6 nước (moves): được phép (allowed)\n"), "{full}");
-    for english in ["\n  ply ", "red rook", "black pawn", "in force", "\nverdict row "] {
+    assert!(
+        full.contains("\nTrắng (Red), 6 nước (moves): được phép (allowed)\n"),
+        "{full}"
+    );
+    for english in [
+        "\n  ply ",
+        "red rook",
+        "black pawn",
+        "in force",
+        "\nverdict row ",
+    ] {
         let glossed = format!("({})", english.trim());
         assert!(
             !full.replace(&glossed, "").contains(english),
@@ -1501,16 +1510,26 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
     );
     // A misspelt keyword (the parser's suggestion), and a rule set that is not there (where
     // rule sets are looked for).
-    let text = law_text().replacen("overrides perpetual-harmless", "overides perpetual-harmless", 1);
+    let text = law_text().replacen(
+        "overrides perpetual-harmless",
+        "overides perpetual-harmless",
+        1,
+    );
     let e = first_problem(&text, "errors").await;
-    assert_eq!(e["help"], "có phải `overrides`? (did you mean `overrides`?)");
+    assert_eq!(
+        e["help"],
+        "có phải `overrides`? (did you mean `overrides`?)"
+    );
     let e = first_problem("rules x extends nothing-like-it\n", "errors").await;
     let help = e["help"].as_str().unwrap();
     assert!(
         help.starts_with("bộ luật được tìm dưới tên `nothing-like-it.rules` trong "),
         "{e}"
     );
-    assert!(help.contains(" (rule sets are looked up as `nothing-like-it.rules` in "), "{e}");
+    assert!(
+        help.contains(" (rule sets are looked up as `nothing-like-it.rules` in "),
+        "{e}"
+    );
     // A compile error whose help the kind words: both in the law's language first.
     let text = format!(
         "{}\nruling x\n    when every move checking\n    → forbidden\n    overrides x\n",
@@ -1578,7 +1597,10 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
     )
     .await;
     let help = body["help"].as_str().unwrap();
-    assert!(help.starts_with("các nước có thể đúng ý: `X9.1`, "), "{body}");
+    assert!(
+        help.starts_with("các nước có thể đúng ý: `X9.1`, "),
+        "{body}"
+    );
     assert!(help.contains(" (moves that would fit: `X9.1`, "), "{body}");
     let (_, body) = post(
         "/api/judge",
@@ -1586,7 +1608,10 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
     )
     .await;
     assert!(
-        body["help"].as_str().unwrap().starts_with("liệt kê mười hàng "),
+        body["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("liệt kê mười hàng "),
         "{body}"
     );
 }

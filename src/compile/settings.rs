@@ -51,8 +51,7 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> (Sett
     for def in merged.settings.values() {
         let s = &def.item;
         let value = s.value.node;
-        if let Some(&(name, min, max, [why, why_vi])) = RANGES.iter().find(|r| r.0 == s.name.node)
-        {
+        if let Some(&(name, min, max, [why, why_vi])) = RANGES.iter().find(|r| r.0 == s.name.node) {
             if !(min..=max).contains(&value) {
                 errors.push(CompileError::at(
                     &def.file,

@@ -30,7 +30,11 @@ fn write_explanation(out: &mut String, rules: &CompiledRules, j: &Judgement) -> 
         None => writeln!(out, "Bộ luật (rule set) {}", j.rules)?,
     }
     writeln!(out, "Phán quyết (verdict): {}", verdict(Some(j.verdict)))?;
-    writeln!(out, "Lặp lại (repetition): {}", repetition_vi(&j.repetition))?;
+    writeln!(
+        out,
+        "Lặp lại (repetition): {}",
+        repetition_vi(&j.repetition)
+    )?;
     writeln!(out)?;
     writeln!(out, "Các nước (moves):")?;
     for p in &j.plies {
@@ -202,9 +206,15 @@ mod tests {
         );
         assert!(vi.contains("\n  nước 1, Xe Trắng h8→h9: "), "{vi}");
         assert!(vi.contains("\n  nước 2, Tướng Đen f9→f8: "), "{vi}");
-        assert!(!vi.contains("red rook") && !vi.contains("black king"), "{vi}");
+        assert!(
+            !vi.contains("red rook") && !vi.contains("black king"),
+            "{vi}"
+        );
         // Each side, its rulings by their names, and the verdict row.
-        assert!(vi.contains("\nTrắng (Red), 3 nước (moves): bị cấm (forbidden)\n"), "{vi}");
+        assert!(
+            vi.contains("\nTrắng (Red), 3 nước (moves): bị cấm (forbidden)\n"),
+            "{vi}"
+        );
         assert!(vi.contains("(`perpetual-check`)"), "{vi}");
         assert!(vi.contains(", có hiệu lực (in force)\n"), "{vi}");
         assert!(vi.contains("\n      khi (when) "), "{vi}");
@@ -214,7 +224,10 @@ mod tests {
     #[test]
     fn a_play_that_repeats_nothing_says_why_in_the_laws_words() {
         let (vi, _) = explained(&["h8h9"]);
-        assert!(vi.contains("Không quy tắc nào được xét (no ruling is tried)"), "{vi}");
+        assert!(
+            vi.contains("Không quy tắc nào được xét (no ruling is tried)"),
+            "{vi}"
+        );
         assert!(!vi.contains("Hàng "), "{vi}");
     }
 }

@@ -515,7 +515,11 @@ mod tests {
     #[test]
     fn help_in_the_laws_language() {
         let e = err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9 w");
-        assert!(e.vi_help().starts_with("liệt kê mười hàng"), "{}", e.vi_help());
+        assert!(
+            e.vi_help().starts_with("liệt kê mười hàng"),
+            "{}",
+            e.vi_help()
+        );
         // A placement rule's help is the rule's own.
         let e = err("4k4/9/9/9/9/9/9/9/9/9 w");
         assert_eq!(e.vi(), "Trắng không có Tướng");

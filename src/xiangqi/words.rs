@@ -71,36 +71,33 @@ pub fn shorten(text: &str, max: usize) -> String {
 /// assert_eq!(said.vi(), "không có Xe Trắng nào ở cột 2");
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Said {
-    en: String,
-    vi: String,
-}
+pub struct Said(Box<[String; 2]>);
 
 impl Said {
     /// The phrase `en` in English and `vi` in Vietnamese.
     pub fn new(en: impl Into<String>, vi: impl Into<String>) -> Said {
-        Said {
-            en: en.into(),
-            vi: vi.into(),
-        }
+        // Boxed: errors carry it, and an error stays small to move.
+        Said(Box::new([en.into(), vi.into()]))
     }
 
     /// The English.
     #[must_use]
     pub fn en(&self) -> &str {
-        &self.en
+        let [en, _] = &*self.0;
+        en
     }
 
     /// The Vietnamese.
     #[must_use]
     pub fn vi(&self) -> &str {
-        &self.vi
+        let [_, vi] = &*self.0;
+        vi
     }
 }
 
 impl std::fmt::Display for Said {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.en)
+        f.write_str(self.en())
     }
 }
 

@@ -308,7 +308,11 @@ pub(crate) fn destination(
         Direction::Retreat => -1,
         Direction::Traverse => {
             return Err(Said::new(
-                format!("a{} {} never moves along a rank", article(role), role.name()),
+                format!(
+                    "a{} {} never moves along a rank",
+                    article(role),
+                    role.name()
+                ),
                 format!("{} không bao giờ đi ngang", role.name_vi()),
             ));
         }

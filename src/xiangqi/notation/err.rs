@@ -508,7 +508,10 @@ mod tests {
         );
         let e = MoveTextError::NoSuchPiece(NoSuchPiece::new(
             context(&["X1.1", "X9.1"]),
-            Said::new("no red rook stands on file 2", "không có Xe Trắng nào ở cột 2"),
+            Said::new(
+                "no red rook stands on file 2",
+                "không có Xe Trắng nào ở cột 2",
+            ),
         ));
         assert_eq!(
             e.vi(),
@@ -518,7 +521,8 @@ mod tests {
             e.vi_help().as_deref(),
             Some("các nước có thể đúng ý: `X1.1` hoặc `X9.1`")
         );
-        let e = MoveTextError::Unreadable(Unreadable::new(context(&["X2.1"]), "a direction".into()));
+        let e =
+            MoveTextError::Unreadable(Unreadable::new(context(&["X2.1"]), "a direction".into()));
         assert_eq!(
             e.vi_help().as_deref(),
             Some(

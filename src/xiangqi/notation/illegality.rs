@@ -133,9 +133,10 @@ fn geometry(pos: &Position, color: Color, role: Role, m: Move) -> Said {
             "the king moves one point at a time",
             "Tướng mỗi lần đi một điểm",
         ),
-        Role::Advisor if df.abs() != 1 || dr.abs() != 1 => {
-            Said::new("an advisor moves one point diagonally", "Sĩ đi chéo một điểm")
-        }
+        Role::Advisor if df.abs() != 1 || dr.abs() != 1 => Said::new(
+            "an advisor moves one point diagonally",
+            "Sĩ đi chéo một điểm",
+        ),
         Role::Elephant if df.abs() != 2 || dr.abs() != 2 => Said::new(
             "an elephant moves two points diagonally",
             "Tượng đi chéo hai điểm",
@@ -210,7 +211,10 @@ fn geometry(pos: &Position, color: Color, role: Role, m: Move) -> Said {
                     "Tốt chỉ đi ngang sau khi qua sông",
                 )
             } else {
-                Said::new("a pawn moves one point at a time", "Tốt mỗi lần đi một điểm")
+                Said::new(
+                    "a pawn moves one point at a time",
+                    "Tốt mỗi lần đi một điểm",
+                )
             }
         }
         _ => not_here(),
@@ -294,7 +298,10 @@ mod tests {
         let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         assert_eq!(vi(start, "a0a4"), "đường đi bị cản ở a3");
         assert_eq!(vi(start, "a0b0"), "Mã Trắng đã đứng ở b0");
-        assert_eq!(vi(start, "a9a8"), "quân ở a9 là của Đen, mà đến lượt Trắng đi");
+        assert_eq!(
+            vi(start, "a9a8"),
+            "quân ở a9 là của Đen, mà đến lượt Trắng đi"
+        );
         assert_eq!(vi(start, "b0b3"), "Mã đi thẳng một điểm rồi chéo một điểm");
         let pinned = "3kr4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
         assert_eq!(vi(pinned, "e1a1"), "Tướng Trắng sẽ bị Xe Đen ở e9 chiếu");
