@@ -114,7 +114,7 @@ pub use report::render;
 pub use source::{ErrorKind, Errors, Loc, Node, NonEmpty, Site, SourceError, SourceFile};
 pub use spec::SpecFile;
 pub use syntax::{ParseErrors, parse};
-pub use vocab::{CaseId, Outcome, Subject, Verdict};
+pub use vocab::{CaseId, Outcome, Party, Quantifier, RowResult, Subject, TargetClause, Verdict};
 pub use xiangqi::notation::{self, Notation, parse_text, write_line};
 pub use xiangqi::{
     Color, FenError, FenErrorKind, GameOutcome, IllegalMove, MOVE_LIST_CAPACITY, Move, MoveList,

@@ -42,6 +42,7 @@ use serde::Serialize;
 pub use self::encoding::Encoding;
 use self::err::ErrorKind;
 pub use self::err::{Place, RecordError};
+use crate::disk::ReadError;
 use crate::xiangqi::{Move, Position};
 
 /// A record format.
@@ -167,11 +168,18 @@ pub const EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "wxf", "txt", "ubb", "dhtml", "htm", "html", "xq",
 ];
 
-/// A file or folder that cannot be read or searched, as a refused record.
+/// A file or folder that cannot be read or searched, for the reason `e` gives, as a refused
+/// record: its message is the one every command gives ([`ReadError`]), its reason for the
+/// counts `io`.
 #[must_use]
-pub fn unreadable(path: &Path, message: &str) -> RecordError {
+pub fn unreadable(path: &Path, e: &std::io::Error) -> RecordError {
     let file: Arc<Path> = Arc::from(path);
-    RecordError::new(&file, None, Place::File, ErrorKind::Io(message.to_owned()))
+    RecordError::new(
+        &file,
+        None,
+        Place::File,
+        ErrorKind::Io(ReadError::new(path, e)),
+    )
 }
 
 /// Reads a file's games.
@@ -179,15 +187,7 @@ pub fn unreadable(path: &Path, message: &str) -> RecordError {
 pub fn read_file(path: &Path) -> FileRecords {
     match crate::disk::read(path) {
         Ok(bytes) => read_bytes(path, &bytes),
-        Err(e) => {
-            let file: Arc<Path> = Arc::from(path);
-            vec![Err(RecordError::new(
-                &file,
-                None,
-                Place::File,
-                ErrorKind::Io(e.to_string()),
-            ))]
-        }
+        Err(e) => vec![Err(unreadable(path, &e))],
     }
 }
 
@@ -249,5 +249,21 @@ mod tests {
         let e = games[0].as_ref().unwrap_err();
         assert_eq!(e.to_string(), "no game record found in the file");
         assert_eq!(e.location(), "notes.txt");
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_says_so_as_every_command_does() {
+        use miette::Diagnostic;
+        let games = read_file(Path::new("no/such/game.pgn"));
+        let e = games[0].as_ref().unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cannot read `no/such/game.pgn`: no such file"),
+            "{e}"
+        );
+        // Counted by its reason, coded as every unreadable file is.
+        assert_eq!(e.reason(), "io");
+        assert_eq!(e.code().unwrap().to_string(), "xqlaw::io");
+        assert_eq!(e.location(), "no/such/game.pgn");
     }
 }

@@ -134,11 +134,6 @@ impl SourceFile {
         }
     }
 
-    /// The file as miette source code, for diagnostics.
-    pub fn named(&self) -> miette::NamedSource<Arc<str>> {
-        miette::NamedSource::new(self.name.clone(), Arc::clone(&self.text))
-    }
-
     /// The text under `loc`, or the empty string if `loc` is out of range.
     pub fn slice(&self, loc: Loc) -> &str {
         self.text.get(loc.start..loc.end).unwrap_or("")

@@ -1,6 +1,8 @@
 //! The words every layer shares: what a term is said of ([`Subject`]), what a ruling rules
-//! ([`Outcome`]), who a play is judged against ([`Verdict`]), and which case of the corpus a
-//! row speaks of ([`CaseId`]).
+//! ([`Outcome`]), how many moves a pattern asks for and of which targets ([`Quantifier`],
+//! [`TargetClause`]), what a verdict row decides and for whom ([`RowResult`], [`Party`]), who a
+//! play is judged against ([`Verdict`]), and which case of the corpus a row speaks of
+//! ([`CaseId`]).
 //!
 //! They sit below every stage, so the rule language, the facts, the evaluator and the analyses
 //! speak of the same things without importing one another. This module depends on nothing.
@@ -82,6 +84,48 @@ impl std::fmt::Display for Verdict {
             Verdict::NoRepetition => "no repetition to judge",
         })
     }
+}
+
+/// How many of the side's moves a quantified pattern asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Quantifier {
+    /// `every move`: all of them, and at least one.
+    Every,
+    /// `some move`.
+    Some,
+    /// `no move`.
+    No,
+    /// `at least N moves`.
+    AtLeast(u64),
+}
+
+/// The target clause of a quantified pattern over threats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetClause {
+    /// `on same target`.
+    SameTarget,
+    /// `on same target by same attacker`.
+    SameTargetSameAttacker,
+    /// `on changing targets`.
+    ChangingTargets,
+}
+
+/// `side` or `other` in a verdict row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Party {
+    /// The side the row is being tried for.
+    Side,
+    /// Its opponent.
+    Other,
+}
+
+/// The right side of a verdict row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RowResult {
+    /// `side loses` / `other loses`.
+    Loses(Party),
+    /// `draw`.
+    Draw,
 }
 
 /// Which case of the corpus a row speaks of: its spec file's folder, id, title and article.

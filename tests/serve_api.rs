@@ -77,20 +77,32 @@ async fn send(
     (status, value, text)
 }
 
-async fn get(uri: &str) -> (StatusCode, Value) {
-    let (status, value, _) = send(router(workbench()), "GET", uri, None, &[]).await;
-    (status, value)
+/// `GET uri` of `wb`: the status, the JSON answer (null when it is not JSON) and the text.
+async fn get_from(wb: &Arc<Workbench>, uri: &str) -> (StatusCode, Value, String) {
+    send(router(Arc::clone(wb)), "GET", uri, None, &[]).await
 }
 
-async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
-    let (status, value, _) = send(
-        router(workbench()),
+/// `POST uri` of `wb` with the JSON `body`: the status, the JSON answer and the text.
+async fn post_to(wb: &Arc<Workbench>, uri: &str, body: &Value) -> (StatusCode, Value, String) {
+    send(
+        router(Arc::clone(wb)),
         "POST",
         uri,
         Some(body.to_string()),
         &[],
     )
-    .await;
+    .await
+}
+
+/// `GET uri` of the project's workbench: the status and the JSON answer.
+async fn get(uri: &str) -> (StatusCode, Value) {
+    let (status, value, _) = get_from(&workbench(), uri).await;
+    (status, value)
+}
+
+/// `POST uri` of the project's workbench with the JSON `body`: the status and the answer.
+async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
+    let (status, value, _) = post_to(&workbench(), uri, &body).await;
     (status, value)
 }
 
@@ -122,12 +134,12 @@ fn spec_files() -> usize {
 
 #[tokio::test]
 async fn the_page_and_its_assets_are_served_from_the_binary() {
-    let (status, _, html) = send(router(workbench()), "GET", "/", None, &[]).await;
+    let (status, _, html) = get_from(&workbench(), "/").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<textarea"), "{html}");
     assert!(html.contains("/assets/app.js"));
     for asset in ["/assets/app.js", "/assets/app.css"] {
-        let (status, _, text) = send(router(workbench()), "GET", asset, None, &[]).await;
+        let (status, _, text) = get_from(&workbench(), asset).await;
         assert_eq!(status, StatusCode::OK, "{asset}");
         assert!(!text.is_empty());
         // Nothing is fetched from elsewhere at run time.
@@ -404,7 +416,7 @@ async fn a_line_legal_in_two_notations_is_read_in_the_laws_and_the_answer_says_s
     assert_eq!(wxf["also_reads_in"], json!(["vi"]));
     assert_eq!(wxf["verdict"], "draw");
     // The page offers the choice, the law's notation first and chosen.
-    let (_, _, html) = send(router(workbench()), "GET", "/", None, &[]).await;
+    let (_, _, html) = get_from(&workbench(), "/").await;
     assert!(
         html.contains(r#"<select id="free-notation">"#)
             && html.contains(r#"<option value="vi" selected>"#),
@@ -702,8 +714,7 @@ async fn save_as_writes_a_new_file_and_replaces_only_when_confirmed() {
     let save = |body: Value| {
         let wb = wb.clone();
         async move {
-            let (status, answer, _) =
-                send(router(wb), "POST", "/api/save", Some(body.to_string()), &[]).await;
+            let (status, answer, _) = post_to(&wb, "/api/save", &body).await;
             (status, answer)
         }
     };
@@ -720,7 +731,7 @@ async fn save_as_writes_a_new_file_and_replaces_only_when_confirmed() {
     );
 
     // The new file is a rule set of the folder now.
-    let (_, listed, _) = send(router(wb.clone()), "GET", "/api/rulesets", None, &[]).await;
+    let (_, listed, _) = get_from(&wb, "/api/rulesets").await;
     assert!(
         listed["rulesets"]
             .as_array()
@@ -768,14 +779,7 @@ async fn save_as_never_writes_outside_the_rules_folder() {
     ] {
         let request =
             json!({"name": name, "rules": "rules escaped extends vn-1999\n", "overwrite": true});
-        let (status, body, _) = send(
-            router(wb.clone()),
-            "POST",
-            "/api/save",
-            Some(request.to_string()),
-            &[],
-        )
-        .await;
+        let (status, body, _) = post_to(&wb, "/api/save", &request).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{name:?}: {body}");
         assert!(
             body["error"]
@@ -802,14 +806,7 @@ async fn save_as_refuses_texts_that_would_not_load_under_that_name() {
         json!({"name": "vn-1999", "rules": "rules vn-1999 extends vn-1999\n", "overwrite": true}),
     ];
     for request in cases {
-        let (status, body, _) = send(
-            router(wb.clone()),
-            "POST",
-            "/api/save",
-            Some(request.to_string()),
-            &[],
-        )
-        .await;
+        let (status, body, _) = post_to(&wb, "/api/save", &request).await;
         assert_eq!(
             status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -830,14 +827,7 @@ async fn a_saved_amendment_is_renamed_with_consent_and_reopened_against_its_base
     let edited = crossed_pawn_allowed();
     let request = |rename: bool| json!({"name": "vn-1999-sua", "rules": edited, "rename": rename});
     // Without consent: refused, saying which line and what it would become.
-    let (status, body, _) = send(
-        router(wb.clone()),
-        "POST",
-        "/api/save",
-        Some(request(false).to_string()),
-        &[],
-    )
-    .await;
+    let (status, body, _) = post_to(&wb, "/api/save", &request(false)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["rename"], "rules vn-1999-sua amends vn-1999");
     let line = edited.lines().position(|l| l == "rules vn-1999").unwrap() + 1;
@@ -851,14 +841,7 @@ async fn a_saved_amendment_is_renamed_with_consent_and_reopened_against_its_base
     );
     assert!(!rules.join("vn-1999-sua.rules").exists());
     // With consent: saved with the line renamed, nothing else changed.
-    let (status, body, _) = send(
-        router(wb.clone()),
-        "POST",
-        "/api/save",
-        Some(request(true).to_string()),
-        &[],
-    )
-    .await;
+    let (status, body, _) = post_to(&wb, "/api/save", &request(true)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let saved = std::fs::read_to_string(rules.join("vn-1999-sua.rules")).unwrap();
     assert_eq!(
@@ -867,24 +850,10 @@ async fn a_saved_amendment_is_renamed_with_consent_and_reopened_against_its_base
     );
     assert_eq!(body["text"], saved);
     // Reopened: compared with vn-1999, whose expectations it is judged by.
-    let (_, opened, _) = send(
-        router(wb.clone()),
-        "GET",
-        "/api/rulesets/vn-1999-sua",
-        None,
-        &[],
-    )
-    .await;
+    let (_, opened, _) = get_from(&wb, "/api/rulesets/vn-1999-sua").await;
     assert_eq!(opened["base"], "vn-1999");
     let whatif = json!({"base": opened["base"], "rules": opened["text"]});
-    let (status, answer, _) = send(
-        router(wb.clone()),
-        "POST",
-        "/api/whatif",
-        Some(whatif.to_string()),
-        &[],
-    )
-    .await;
+    let (status, answer, _) = post_to(&wb, "/api/whatif", &whatif).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let ids: Vec<&str> = answer["changes"]
         .as_array()
@@ -906,14 +875,7 @@ async fn a_saved_amendment_is_renamed_with_consent_and_reopened_against_its_base
     );
     // A rule set that cases expect verdicts of is its own base.
     for name in ["vn-1999", "axf"] {
-        let (_, opened, _) = send(
-            router(wb.clone()),
-            "GET",
-            &format!("/api/rulesets/{name}"),
-            None,
-            &[],
-        )
-        .await;
+        let (_, opened, _) = get_from(&wb, &format!("/api/rulesets/{name}")).await;
         assert_eq!(opened["base"], name);
     }
     std::fs::remove_dir_all(&root).unwrap();
@@ -1079,7 +1041,7 @@ async fn a_same_size_replacement_that_keeps_the_time_is_read_anew() {
     let (root, wb) = scratch("same-size");
     let path = root.join("rules/vn-1999.rules");
     let titles = |wb: Arc<Workbench>| async move {
-        let (status, body, _) = send(router(wb), "GET", "/api/rulesets", None, &[]).await;
+        let (status, body, _) = get_from(&wb, "/api/rulesets").await;
         assert_eq!(status, StatusCode::OK, "{body}");
         body["rulesets"]
             .as_array()
@@ -1337,7 +1299,7 @@ async fn the_monospace_font_that_reads_vietnamese_is_served() {
             .unwrap();
         assert!(bytes.starts_with(b"wOF2"), "{file}");
     }
-    let (_, _, css) = send(router(workbench()), "GET", "/assets/app.css", None, &[]).await;
+    let (_, _, css) = get_from(&workbench(), "/assets/app.css").await;
     assert!(
         css.contains("--mono: \"Xqlaw Mono\""),
         "the editor's font comes first"

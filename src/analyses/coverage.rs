@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-pub use diagnostics::{FalseRestatement, InertRuling, InertRulingKind, UnverifiedRestatement};
+pub use diagnostics::{InertRuling, InertRulingKind, RestatementKind, RestatementProblem};
 
 use crate::analyses::Decided;
 use crate::compile::{CompiledRules, Ruling};

@@ -130,6 +130,31 @@ pub enum CommandError {
         /// The folders searched.
         folders: String,
     },
+    /// `xqlaw whatif --base` names the amended file itself.
+    #[error("`{}` is the amendment itself", .0.display())]
+    #[diagnostic(
+        code(xqlaw::cli::base_is_amendment),
+        help("give `--base` the rule set it amends")
+    )]
+    BaseIsAmendment(PathBuf),
+    /// `xqlaw judge` without `--rules`, outside a project.
+    #[error(
+        "no rule set to judge with: no project's `rules/vn-1999.rules` above the current folder"
+    )]
+    #[diagnostic(code(xqlaw::cli::no_rules), help("give `--rules FILE`"))]
+    NoRulesToJudgeWith,
+    /// `xqlaw trace` found no law text for the rule set.
+    #[error(
+        "no law text of `{rule_set}` (or of a rule set it extends) in `{}`",
+        folder.display()
+    )]
+    #[diagnostic(code(xqlaw::cli::no_law_text), help("`xqlaw import-law` writes it"))]
+    NoLawText {
+        /// The rule set traced.
+        rule_set: String,
+        /// The folder of law texts searched.
+        folder: PathBuf,
+    },
     /// The two rule sets of `xqlaw diff` judged no diagram in common.
     #[error("cannot compare the two rule sets")]
     #[diagnostic(code(xqlaw::cli::no_comparison))]

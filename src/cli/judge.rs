@@ -71,10 +71,7 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
             let Some(file) =
                 xqlaw::project::Project::find(&[]).and_then(|p| p.rule_file("vn-1999"))
             else {
-                eprintln!(
-                    "no rule set to judge with: no project's `rules/vn-1999.rules` above the current folder; give `--rules FILE`"
-                );
-                return ExitCode::FAILURE;
+                return super::fail(&super::CommandError::NoRulesToJudgeWith);
             };
             eprintln!(
                 "rules: `{}` (the project's 1999 law; `--rules FILE` for another)",

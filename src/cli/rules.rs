@@ -7,9 +7,7 @@ use clap::ValueEnum;
 use miette::Diagnostic;
 use xqlaw::analyses::citations;
 use xqlaw::analyses::conflicts::{self, ConflictDiagnostic};
-use xqlaw::analyses::coverage::{
-    FalseRestatement, InertRuling, RulingEffect, UnverifiedRestatement, coverage,
-};
+use xqlaw::analyses::coverage::{InertRuling, RestatementProblem, RulingEffect, coverage};
 use xqlaw::corpus::{CasePlay, Corpus};
 use xqlaw::project::Project;
 use xqlaw::words::plural;
@@ -253,7 +251,7 @@ fn check_citations(files: &[PathBuf]) -> bool {
 /// What `check` says of each ruling's effect on the corpus.
 struct EffectDiagnostics {
     /// False `restates` claims.
-    errors: Vec<FalseRestatement>,
+    errors: Vec<RestatementProblem>,
     /// Inert rulings, and restatements that fire nowhere.
     warnings: Vec<Box<dyn Diagnostic>>,
 }
@@ -280,11 +278,13 @@ fn effect_diagnostics(
     if !spec_cases.is_empty() {
         let coverage = coverage(rules, spec_cases);
         for effect in coverage.rulings.iter().filter(|e| own(e)) {
-            found.errors.extend(FalseRestatement::of(rules, effect));
+            found
+                .errors
+                .extend(RestatementProblem::false_claims(rules, effect));
             if let Some(w) = InertRuling::of(rules, &coverage, effect) {
                 found.warnings.push(Box::new(w));
             }
-            if let Some(w) = UnverifiedRestatement::of(rules, &coverage, effect) {
+            if let Some(w) = RestatementProblem::unverified(rules, &coverage, effect) {
                 found.warnings.push(Box::new(w));
             }
         }
@@ -292,7 +292,9 @@ fn effect_diagnostics(
     if let Some(generated) = generated.filter(|g| !g.is_empty()) {
         let coverage = coverage(rules, generated);
         for effect in coverage.rulings.iter().filter(|e| own(e)) {
-            found.errors.extend(FalseRestatement::of(rules, effect));
+            found
+                .errors
+                .extend(RestatementProblem::false_claims(rules, effect));
         }
     }
     found

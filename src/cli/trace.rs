@@ -47,12 +47,10 @@ pub fn run(args: &TraceArgs) -> ExitCode {
         }
     };
     let Some(law) = LawText::of(&laws, rules.name(), rules.extends()) else {
-        eprintln!(
-            "no law text of `{}` (or of a rule set it extends) in `{}`: `xqlaw import-law` writes it",
-            rules.name(),
-            law_dir.display()
-        );
-        return ExitCode::FAILURE;
+        return super::fail(&super::CommandError::NoLawText {
+            rule_set: rules.name().to_owned(),
+            folder: law_dir,
+        });
     };
     let mut found_from = files.to_vec();
     found_from.extend(args.specs.iter().map(PathBuf::as_path));

@@ -223,11 +223,9 @@ pub(super) fn load_amendment(
     };
     if let Some(base) = base {
         if xqlaw::project::same_file(base, amended_file) {
-            eprintln!(
-                "`{}` is the amendment itself: give `--base` the rule set it amends",
-                base.display()
-            );
-            return Err(ExitCode::FAILURE);
+            return Err(super::fail(&super::CommandError::BaseIsAmendment(
+                base.to_path_buf(),
+            )));
         }
     }
     let Some(base_file) = base

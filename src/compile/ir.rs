@@ -5,8 +5,8 @@ use super::err::CompileWarning;
 use super::graph::RuleGraph;
 use crate::facts::{FactSpec, RoleSet, Settings};
 use crate::source::Site;
-use crate::syntax::ast::{Party, Quantifier, RowResult, TargetClause};
 use crate::vocab::{Outcome, Subject};
+use crate::vocab::{Party, Quantifier, RowResult, TargetClause};
 
 /// Index of a term in [`CompiledRules::terms`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -9,9 +9,10 @@ use super::scope::{Scope, Sym};
 use crate::facts::registry::{ROLE_NAMES, lookup};
 use crate::facts::{Params, REGISTRY, RoleSet};
 use crate::source::{Loc, Node, SourceFile};
-use crate::syntax::ast::{self, Quantifier, TargetClause, ThreatQuantifier};
+use crate::syntax::ast::{self, ThreatQuantifier};
 use crate::syntax::print;
 use crate::vocab::Subject;
+use crate::vocab::{Quantifier, TargetClause};
 use crate::words::suggestion;
 
 /// Resolution of one definition's expressions and patterns, written in `file`.

@@ -27,8 +27,9 @@ use thiserror::Error;
 use super::CasePlay;
 use crate::disk::ReadError;
 use crate::eval::Play;
-use crate::source::{Loc, SourceFile};
+use crate::source::{ErrorKind, Loc, SourceError, SourceFile};
 use crate::vocab::CaseId;
+use crate::words::{agreeing, plural};
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Setup, Square};
 
 /// The seed the project's corpus is generated from.
@@ -298,21 +299,29 @@ pub const TOPIC: &str = "generated";
 const TWIN_ASSUMES_CYCLE: &str =
     "the twin of a spec case whose moves the law judges as a cycle, though no position repeats";
 
-/// The plays of JSON lines, each with its line's place in `text`, and the places of the
-/// lines that do not read as a play or do not replay (an illegal move, a bad position).
-fn read_jsonl(text: &str) -> (Vec<(GeneratedPlay, Play)>, Vec<BadLine>) {
+/// A corpus file read.
+struct Read {
+    /// The plays, each as written and as the evaluator takes it.
+    plays: Vec<(GeneratedPlay, Play)>,
+    /// The lines that are no play, each at its place with what is wrong with it.
+    bad: Vec<(Loc, LineProblem)>,
+}
+
+/// The plays of JSON lines, and the places of the lines that do not read as a play or do not
+/// replay (an illegal move, a bad position).
+fn read_jsonl(text: &str) -> Read {
     let mut plays = Vec::new();
     let mut bad = Vec::new();
     let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
+    for line in text.split_inclusive('\n') {
         let start = offset;
         offset += line.len();
         let content = line.trim_end();
         if content.trim().is_empty() {
             continue;
         }
-        let read: Result<GeneratedPlay, String> =
-            serde_json::from_str(content).map_err(|e| e.to_string());
+        let read = serde_json::from_str::<GeneratedPlay>(content)
+            .map_err(|e| LineProblem::NotAPlay(e.to_string()));
         let replayed = read.and_then(|p| match p.replay() {
             Some((start, moves)) => {
                 let mut play = Play::new(start, moves);
@@ -321,29 +330,23 @@ fn read_jsonl(text: &str) -> (Vec<(GeneratedPlay, Play)>, Vec<BadLine>) {
                 }
                 Ok((p, play))
             }
-            None => Err("its position or a move does not replay".to_owned()),
+            None => Err(LineProblem::DoesNotReplay),
         });
         match replayed {
             Ok(p) => plays.push(p),
-            Err(why) => bad.push(BadLine {
-                line: i + 1,
-                at: Loc::new(start, start + content.len()),
-                why,
-            }),
+            Err(problem) => bad.push((Loc::new(start, start + content.len()), problem)),
         }
     }
-    (plays, bad)
+    Read { plays, bad }
 }
 
-/// A line of a corpus file that is no play.
+/// What is wrong with a line of a corpus file that is no play.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct BadLine {
-    /// Its number, from 1.
-    line: usize,
-    /// Where it stands in the file.
-    at: Loc,
-    /// Why it is no play.
-    why: String,
+enum LineProblem {
+    /// It does not read as a play: what the JSON reader said.
+    NotAPlay(String),
+    /// Its position or a move does not replay.
+    DoesNotReplay,
 }
 
 /// Reads the generated corpus at `path` (as `xqlaw generate` writes it): each play a case of
@@ -354,22 +357,26 @@ struct BadLine {
 /// The file cannot be read, or some line is not a play that replays: the error points at the
 /// first such line and counts the others.
 pub fn load(path: &Path) -> Result<Vec<CasePlay>, GeneratedError> {
-    let name = path.display().to_string();
     let text = crate::disk::read_text(path).map_err(|e| {
         GeneratedError::Unreadable(
             ReadError::new(path, &e)
                 .with_help("it is the generated corpus, which `xqlaw generate` writes"),
         )
     })?;
-    let (plays, bad) = read_jsonl(&text);
-    if let Some(first) = bad.first() {
-        return Err(GeneratedError::BadLines(Box::new(BadLines {
-            first_line: first.line,
-            others: bad.len() - 1,
-            why: first.why.clone(),
-            file: SourceFile::new(name, text.as_str()),
-            at: first.at,
-        })));
+    let Read { plays, bad } = read_jsonl(&text);
+    if let Some((at, problem)) = bad.first() {
+        let file = SourceFile::new(path.display().to_string(), text.as_str());
+        let line = file.line(at.start);
+        let others = bad.len() - 1;
+        let kind = match problem {
+            LineProblem::NotAPlay(why) => BadLinesKind::NotAPlay {
+                line,
+                others,
+                why: why.clone(),
+            },
+            LineProblem::DoesNotReplay => BadLinesKind::DoesNotReplay { line, others },
+        };
+        return Err(GeneratedError::BadLines(SourceError::new(kind, &file, *at)));
     }
     Ok(plays
         .into_iter()
@@ -396,34 +403,60 @@ pub enum GeneratedError {
     /// Some line is not a play that replays.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    BadLines(Box<BadLines>),
+    BadLines(BadLines),
 }
 
-/// Lines of the generated corpus that are no play, pointing at the first.
-#[derive(Debug, Error, Diagnostic)]
-#[error("line {first_line} of the generated corpus is no play{}: {why}", others_text(*others))]
-#[diagnostic(
-    code("xqlaw::generated::line"),
-    help(
-        "each line is a play as `xqlaw generate` writes it, `{{\"id\": …, \"fen\": …, \"moves\": […]}}`, with legal moves; `xqlaw generate` writes the corpus anew"
-    )
-)]
-pub struct BadLines {
-    first_line: usize,
-    others: usize,
-    why: String,
-    #[source_code]
-    file: SourceFile,
-    #[label("this line")]
-    at: Loc,
+/// Lines of the generated corpus that are no play, at the first of them.
+pub type BadLines = SourceError<BadLinesKind>;
+
+/// Why lines of the generated corpus are no play: what is wrong with the first, which the
+/// error points at, and how many others there are.
+#[derive(Debug, Clone, Error, Diagnostic)]
+#[non_exhaustive]
+pub enum BadLinesKind {
+    /// The first does not read as a play.
+    #[error("line {line} of the generated corpus is no play{}: {why}", others_text(*others))]
+    #[diagnostic(code("xqlaw::generated::line"), help("{}", LINE_HELP))]
+    NotAPlay {
+        /// The first bad line, from 1.
+        line: usize,
+        /// How many other lines are bad.
+        others: usize,
+        /// What the JSON reader said of it.
+        why: String,
+    },
+    /// The first reads as a play, but its position or a move does not replay.
+    #[error(
+        "line {line} of the generated corpus is no play{}: its position or a move does not replay",
+        others_text(*others)
+    )]
+    #[diagnostic(code("xqlaw::generated::line"), help("{}", LINE_HELP))]
+    DoesNotReplay {
+        /// The first bad line, from 1.
+        line: usize,
+        /// How many other lines are bad.
+        others: usize,
+    },
+}
+
+/// What a line of the generated corpus must be, the help of every [`BadLinesKind`].
+const LINE_HELP: &str = "each line is a play as `xqlaw generate` writes it, `{\"id\": …, \"fen\": …, \"moves\": […]}`, with legal moves; `xqlaw generate` writes the corpus anew";
+
+impl ErrorKind for BadLinesKind {
+    fn label(&self) -> String {
+        "this line".to_owned()
+    }
 }
 
 /// `, nor are 3 other lines`, or nothing.
 fn others_text(others: usize) -> String {
     match others {
         0 => String::new(),
-        1 => ", nor is 1 other line".to_owned(),
-        n => format!(", nor are {n} other lines"),
+        n => format!(
+            ", nor {} {n} other line{}",
+            agreeing(n, "is", "are"),
+            plural(n)
+        ),
     }
 }
 
@@ -737,16 +770,19 @@ mod tests {
     fn jsonl_round_trips_and_names_bad_lines() {
         let plays = random_plays(3, 5);
         let text = to_jsonl(&plays);
-        let (read, bad) = read_jsonl(&text);
+        let Read { plays: read, bad } = read_jsonl(&text);
         assert!(bad.is_empty(), "{bad:?}");
         let read: Vec<GeneratedPlay> = read.into_iter().map(|(p, _)| p).collect();
         assert_eq!(read, plays);
         // A line that is no play, a blank line, and a play whose move is illegal.
         let illegal = "{\"id\":\"x\",\"fen\":\"4k4/9/9/9/9/9/9/9/9/4K4 w\",\"moves\":[\"e0e2\"]}";
-        let (_, bad) = read_jsonl(&format!("{{\"id\": 1}}\n\n{illegal}\n"));
-        let lines: Vec<usize> = bad.iter().map(|b| b.line).collect();
+        let text = format!("{{\"id\": 1}}\n\n{illegal}\n");
+        let bad = read_jsonl(&text).bad;
+        let file = SourceFile::new("plays.jsonl", text.as_str());
+        let lines: Vec<usize> = bad.iter().map(|(at, _)| file.line(at.start)).collect();
         assert_eq!(lines, vec![1, 3]);
-        assert_eq!(bad[1].why, "its position or a move does not replay");
+        assert_eq!(file.slice(bad[1].0), illegal);
+        assert_eq!(bad[1].1, LineProblem::DoesNotReplay);
     }
 
     #[test]

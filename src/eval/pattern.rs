@@ -2,8 +2,8 @@
 
 use crate::compile::{CompiledRules, Expr, Pattern};
 use crate::facts::{PieceAt, PieceId, PlyFacts, SequenceFacts};
-use crate::syntax::ast::{Quantifier, TargetClause};
 use crate::vocab::Subject;
+use crate::vocab::{Quantifier, TargetClause};
 use crate::xiangqi::Color;
 
 /// Which terms hold on one ply: move terms for the move, threat terms for each threat.

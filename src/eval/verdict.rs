@@ -5,8 +5,8 @@ use serde::Serialize;
 use super::pattern::{Play, Witness};
 use crate::compile::{CompiledRules, RulingId};
 use crate::facts::PieceAt;
-use crate::syntax::ast::{Party, RowResult};
 use crate::vocab::{Outcome, Verdict};
+use crate::vocab::{Party, RowResult};
 use crate::xiangqi::Color;
 
 /// The verdict against `color`.

@@ -27,10 +27,11 @@ pub fn files(paths: &[PathBuf]) -> impl Iterator<Item = Result<PathBuf, RecordEr
                 Ok(_) => None,
                 Err(e) => {
                     let at = e.path().map_or_else(|| path.clone(), Path::to_path_buf);
-                    let message = e
-                        .io_error()
-                        .map_or_else(|| e.to_string(), ToString::to_string);
-                    Some(Err(records::unreadable(&at, &message.to_lowercase())))
+                    Some(Err(match e.io_error() {
+                        Some(io) => records::unreadable(&at, io),
+                        // A loop of links: no system error, the walk's own words.
+                        None => records::unreadable(&at, &std::io::Error::other(e.to_string())),
+                    }))
                 }
             })
     })

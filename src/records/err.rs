@@ -13,6 +13,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::encoding::Encoding;
+use crate::disk::ReadError;
 
 /// Where in a file a record, or a problem with it, stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -108,21 +109,26 @@ impl RecordError {
 
 impl Diagnostic for RecordError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("xqlaw::record::{}", self.kind.reason())))
+        match &self.kind {
+            // A file that cannot be read is said as every command says it.
+            ErrorKind::Io(e) => e.code(),
+            kind => Some(Box::new(format!("xqlaw::record::{}", kind.reason()))),
+        }
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.kind
-            .help()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        match &self.kind {
+            ErrorKind::Io(e) => e.help(),
+            kind => kind.help().map(|h| Box::new(h) as Box<dyn fmt::Display>),
+        }
     }
 }
 
 /// The kinds of problem.
 #[derive(Debug, Clone, Error)]
 pub(super) enum ErrorKind {
-    #[error("cannot read the file: {0}")]
-    Io(String),
+    #[error(transparent)]
+    Io(ReadError),
     #[error("no game record found in the file")]
     NoGame,
     #[error("bytes that are not {encoding} at byte {offset} of the file")]
@@ -178,6 +184,7 @@ impl ErrorKind {
         }
     }
 
+    /// The help of every kind but [`ErrorKind::Io`], whose help is the [`ReadError`]'s.
     fn help(&self) -> Option<&'static str> {
         Some(match self {
             ErrorKind::Io(_) => return None,

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::jobs::JobError;
 use super::problem::{Problem, glossed_help};
 use super::save::SaveError;
+use crate::disk::ReadError;
 use crate::words::Localized;
 
 /// What went wrong with a request.
@@ -124,14 +125,9 @@ pub enum ApiErrorKind {
         /// The closest id, if one is close.
         near: Option<String>,
     },
-    /// A rule file could not be read.
-    #[error("không đọc được `{file}` (cannot read `{file}`): {reason}")]
-    Unreadable {
-        /// The file.
-        file: String,
-        /// Why.
-        reason: String,
-    },
+    /// A rule file could not be read: said as every command says it, Vietnamese first.
+    #[error("{}", .0.glossed())]
+    Unreadable(ReadError),
     /// The rule text does not compile: every problem at its place.
     #[error(
         "văn bản luật có {count} lỗi (the rule text has {count} error{s})",
@@ -223,7 +219,7 @@ impl ApiErrorKind {
             K::BadJson { .. } | K::BadQuery { .. } => StatusCode::BAD_REQUEST,
             K::Job(JobError::Failed) => StatusCode::INTERNAL_SERVER_ERROR,
             K::Job(_) | K::TooSlow => StatusCode::SERVICE_UNAVAILABLE,
-            K::Unreadable { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            K::Unreadable(_) => StatusCode::INTERNAL_SERVER_ERROR,
             K::BrokenRuleSet { .. }
             | K::Compile(_)
             | K::BadPosition { .. }

@@ -18,6 +18,7 @@ use super::{Limits, save};
 use crate::analyses::whatif::{Baseline, base_path};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
 use crate::corpus::{CorpusError, Diagram, load_specs};
+use crate::disk::ReadError;
 use crate::eval::Judgement;
 use crate::play_text::{ASSUMED_BY_REQUEST, PlayError, read_play};
 use crate::words::Localized;
@@ -265,11 +266,8 @@ impl Workbench {
         if !names.iter().any(|n| n == name) {
             return Err(unknown_rule_set(name, &names, &self.rules_dir));
         }
-        let text =
-            crate::disk::read_text(&self.file(name)).map_err(|e| ApiErrorKind::Unreadable {
-                file: format!("{name}.rules"),
-                reason: e.to_string().to_lowercase(),
-            })?;
+        let text = crate::disk::read_text(&self.file(name))
+            .map_err(|e| ApiErrorKind::Unreadable(ReadError::shown(format!("{name}.rules"), &e)))?;
         let base = match &rules {
             Some(r) if !self.expects(name) => base_path(
                 Some(&self.file(name)),
@@ -344,11 +342,9 @@ impl Workbench {
             .rules()
             .ok_or_else(|| unknown_rule_set(&request.base, &[], &self.rules_dir))?;
         let base_file = self.file(&request.base);
-        let base_text =
-            crate::disk::read_text(&base_file).map_err(|e| ApiErrorKind::Unreadable {
-                file: format!("{}.rules", request.base),
-                reason: e.to_string().to_lowercase(),
-            })?;
+        let base_text = crate::disk::read_text(&base_file).map_err(|e| {
+            ApiErrorKind::Unreadable(ReadError::shown(format!("{}.rules", request.base), &e))
+        })?;
         let plays: Vec<crate::corpus::CasePlay> =
             baseline.diagrams().iter().map(|d| d.case_play()).collect();
         let coverage = crate::analyses::coverage::coverage;

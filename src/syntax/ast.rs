@@ -5,7 +5,7 @@
 //! name and sub-expression is a [`Node`] so diagnostics can point at it.
 
 use crate::source::Node;
-use crate::vocab::{Outcome, Subject};
+use crate::vocab::{Outcome, Party, Quantifier, RowResult, Subject, TargetClause};
 
 mod standings;
 pub use standings::{Clause, CriterionRef, Fraction, ScoreUnit, Standings};
@@ -195,30 +195,6 @@ pub enum Expr {
     Call(Node<String>, Option<Vec<Node<String>>>),
 }
 
-/// How many of the side's moves a quantified pattern asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Quantifier {
-    /// `every move`: all of them, and at least one.
-    Every,
-    /// `some move`.
-    Some,
-    /// `no move`.
-    No,
-    /// `at least N moves`.
-    AtLeast(u64),
-}
-
-/// The target clause of a quantified pattern over threats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TargetClause {
-    /// `on same target`.
-    SameTarget,
-    /// `on same target by same attacker`.
-    SameTargetSameAttacker,
-    /// `on changing targets`.
-    ChangingTargets,
-}
-
 /// A pattern over one side's moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pattern {
@@ -290,15 +266,6 @@ pub struct Remove {
     pub id: Node<String>,
 }
 
-/// `side` or `other` in a verdict row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Party {
-    /// The side the row is being tried for.
-    Side,
-    /// Its opponent.
-    Other,
-}
-
 /// `PARTY OUTCOME [graver | by RULING]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerdictCond {
@@ -319,15 +286,6 @@ pub enum Guard {
     Otherwise,
     /// `C and C and …`.
     All(Vec<Node<VerdictCond>>),
-}
-
-/// The right side of a verdict row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RowResult {
-    /// `side loses` / `other loses`.
-    Loses(Party),
-    /// `draw`.
-    Draw,
 }
 
 /// `GUARD → RESULT`.

@@ -3,7 +3,7 @@
 //! The grammar guarantees the shape of the pairs; the functions still return `Option` rather
 //! than index or unwrap, and a shape they do not expect surfaces as an internal error.
 
-use crate::vocab::{Outcome, Subject};
+use crate::vocab::{Outcome, Party, Quantifier, RowResult, Subject, TargetClause};
 use pest::iterators::Pair;
 
 use super::ast::*;

@@ -6,6 +6,7 @@
 use std::fmt::{self, Write as _};
 
 use super::ast::*;
+use crate::vocab::{Party, Quantifier, RowResult, TargetClause};
 
 mod standings;
 pub use standings::fraction;

@@ -8,36 +8,93 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use super::{Coverage, RulingEffect};
-use crate::analyses::conflicts::cited;
+use crate::analyses::conflicts::CitedRuling;
 use crate::compile::CompiledRules;
-use crate::source::{ErrorKind, Loc, SourceError, SourceFile};
+use crate::source::{ErrorKind, Loc, SourceError};
 use crate::words::{agreeing, briefly, quoted, title_ranges};
 
-/// A `restates` claim the corpus refutes, pointing at both rulings.
+/// A declared restatement the corpus refutes (an error) or cannot confirm (a warning), at the
+/// ruling that declares it.
+pub type RestatementProblem = SourceError<RestatementKind>;
+
+/// What is wrong with a ruling's `restates` claim.
 #[derive(Debug, Error, Diagnostic)]
-#[error("ruling `{ruling}` does not restate `{restated}`: it fires without it on {cases}")]
-#[diagnostic(
-    code("xqlaw::restates::false"),
-    help(
-        "{elsewhere}a ruling restates another only if, wherever it fires, the other fires for the same side; drop `{restated}` from `restates`, or keep the ruling as a ruling of its own"
-    )
-)]
-pub struct FalseRestatement {
-    ruling: String,
-    restated: String,
-    cases: String,
-    #[source_code]
-    file: SourceFile,
-    #[label(primary, "fires on {cases}")]
-    at: Loc,
-    #[label("does not fire there")]
-    restated_at: Option<Loc>,
-    elsewhere: String,
+#[non_exhaustive]
+pub enum RestatementKind {
+    /// The ruling fires without the ruling it claims to restate: the claim is false.
+    #[error(
+        "ruling `{ruling}` does not restate `{restated}`: it fires without it on {}",
+        cases.join(", ")
+    )]
+    #[diagnostic(
+        code("xqlaw::restates::false"),
+        help(
+            "{}a ruling restates another only if, wherever it fires, the other fires for the same side; drop `{restated}` from `restates`, or keep the ruling as a ruling of its own",
+            stands_at(elsewhere.as_ref())
+        )
+    )]
+    False {
+        /// The ruling.
+        ruling: String,
+        /// The ruling it claims to restate.
+        restated: String,
+        /// The cases it fires on without it, each with the side (`Hình 3 (red)`).
+        cases: Vec<String>,
+        /// Where the restated ruling stands, in the same file (labelled there).
+        restated_at: Option<Loc>,
+        /// The restated ruling and its `file:line`, when it stands in another file.
+        elsewhere: Option<(CitedRuling, String)>,
+    },
+    /// The ruling fires on no case, so the claim cannot be checked.
+    #[error(
+        "ruling `{ruling}` restates {}, but fires on none of the {cases} cases to show it",
+        quoted(restated).join(", ")
+    )]
+    #[diagnostic(
+        code("xqlaw::restates::unverified"),
+        severity(Warning),
+        help("add a case where it fires, so that the claim is checked")
+    )]
+    Unverified {
+        /// The ruling.
+        ruling: String,
+        /// The rulings it claims to restate.
+        restated: Vec<String>,
+        /// The cases judged.
+        cases: usize,
+    },
 }
 
-impl FalseRestatement {
+/// Where a restated ruling in another file stands, as the help of a false claim opens with
+/// it (`` `a` (Điều 25) stands at vn-1999.rules:12; ``), or nothing.
+fn stands_at(elsewhere: Option<&(CitedRuling, String)>) -> String {
+    elsewhere.map_or(String::new(), |(cited, place)| {
+        format!("{cited} stands at {place}; ")
+    })
+}
+
+impl ErrorKind for RestatementKind {
+    fn label(&self) -> String {
+        match self {
+            RestatementKind::False { cases, .. } => format!("fires on {}", cases.join(", ")),
+            RestatementKind::Unverified { .. } => "fires on no case".to_owned(),
+        }
+    }
+
+    fn also_at(&self) -> Vec<(Loc, String)> {
+        match self {
+            RestatementKind::False {
+                restated_at: Some(at),
+                ..
+            } => vec![(*at, "does not fire there".to_owned())],
+            RestatementKind::False { .. } | RestatementKind::Unverified { .. } => Vec::new(),
+        }
+    }
+}
+
+impl RestatementProblem {
     /// The errors of ruling `effect` in `rules`: one per restated ruling it fires without.
-    pub fn of(rules: &CompiledRules, effect: &RulingEffect) -> Vec<FalseRestatement> {
+    pub fn false_claims(rules: &CompiledRules, effect: &RulingEffect) -> Vec<RestatementProblem> {
         let Some(r) = rules.ruling(&effect.ruling) else {
             return Vec::new();
         };
@@ -54,21 +111,34 @@ impl FalseRestatement {
             .filter_map(|(restated, cases)| {
                 let other = rules.ruling(restated)?;
                 let same_file = other.site.file == r.site.file;
-                Some(FalseRestatement {
+                let kind = RestatementKind::False {
                     ruling: r.id.clone(),
                     restated: restated.to_owned(),
-                    cases: cases.join(", "),
-                    file: r.site.file.clone(),
-                    at: r.site.loc,
+                    cases,
                     restated_at: same_file.then_some(other.site.loc),
-                    elsewhere: if same_file {
-                        String::new()
-                    } else {
-                        format!("{} stands at {}; ", cited(other), other.site.place())
-                    },
-                })
+                    elsewhere: (!same_file).then(|| (CitedRuling::of(other), other.site.place())),
+                };
+                Some(SourceError::new(kind, &r.site.file, r.site.loc))
             })
             .collect()
+    }
+
+    /// The warning for `effect` in `rules`, if it declares a restatement and fires nowhere.
+    pub fn unverified(
+        rules: &CompiledRules,
+        coverage: &Coverage,
+        effect: &RulingEffect,
+    ) -> Option<RestatementProblem> {
+        if effect.restates.is_empty() || !effect.fires.is_empty() {
+            return None;
+        }
+        let r = rules.ruling(&effect.ruling)?;
+        let kind = RestatementKind::Unverified {
+            ruling: r.id.clone(),
+            restated: effect.restates.clone(),
+            cases: coverage.cases,
+        };
+        Some(SourceError::new(kind, &r.site.file, r.site.loc))
     }
 }
 
@@ -200,56 +270,17 @@ impl InertRuling {
     }
 }
 
-/// A declared restatement that the corpus cannot confirm: the ruling fires on no case.
-#[derive(Debug, Error, Diagnostic)]
-#[error("ruling `{ruling}` restates {restated}, but fires on none of the {cases} cases to show it")]
-#[diagnostic(
-    code("xqlaw::restates::unverified"),
-    severity(Warning),
-    help("add a case where it fires, so that the claim is checked")
-)]
-pub struct UnverifiedRestatement {
-    ruling: String,
-    restated: String,
-    cases: usize,
-    #[source_code]
-    file: SourceFile,
-    #[label(primary, "fires on no case")]
-    at: Loc,
-}
-
-impl UnverifiedRestatement {
-    /// The warning for `effect` in `rules`, if it declares a restatement and fires nowhere.
-    pub fn of(
-        rules: &CompiledRules,
-        coverage: &Coverage,
-        effect: &RulingEffect,
-    ) -> Option<UnverifiedRestatement> {
-        if effect.restates.is_empty() || !effect.fires.is_empty() {
-            return None;
-        }
-        let r = rules.ruling(&effect.ruling)?;
-        let names: Vec<String> = effect.restates.iter().map(|x| format!("`{x}`")).collect();
-        Some(UnverifiedRestatement {
-            ruling: r.id.clone(),
-            restated: names.join(", "),
-            cases: coverage.cases,
-            file: r.site.file.clone(),
-            at: r.site.loc,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::SourceFile;
 
     fn warning(kind: InertRulingKind) -> InertRuling {
         let file = SourceFile::new("t.rules", "ruling r on move\n");
         SourceError::new(kind, &file, Loc::new(7, 8))
     }
 
-    fn help(w: &InertRuling) -> String {
+    fn help(w: &dyn Diagnostic) -> String {
         w.help().unwrap().to_string()
     }
 
@@ -315,5 +346,89 @@ mod tests {
         let label = nowhere.labels().unwrap().next().unwrap();
         assert_eq!(label.label(), Some("fires on no case"));
         assert!(help(&nowhere).ends_with("or remove the ruling"));
+    }
+
+    /// `check-and-other` said to restate `perpetual-check`, which does not fire with it on
+    /// Hình 1 (twice, for red) and Hình 2 (for black).
+    fn unrestated_effect(restates: &[&str], unrestated: &[(&str, &'static str)]) -> RulingEffect {
+        let case = |title: &str| crate::vocab::CaseId {
+            topic: "t".to_owned(),
+            id: title.to_lowercase().replace(' ', "-"),
+            title: title.to_owned(),
+            article: String::new(),
+        };
+        RulingEffect {
+            ruling: "check-and-other".to_owned(),
+            article: None,
+            decides: Vec::new(),
+            fires: Vec::new(),
+            restates: names(restates),
+            unrestated: unrestated
+                .iter()
+                .map(|(title, side)| crate::analyses::coverage::Unrestated {
+                    restated: "perpetual-check".to_owned(),
+                    case: case(title),
+                    side,
+                })
+                .collect(),
+            always_alongside: Vec::new(),
+            decided_by: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_false_claim_points_at_both_rulings_and_names_each_case_once() {
+        let law = crate::test_support::law();
+        let effect = unrestated_effect(
+            &["perpetual-check"],
+            &[("Hình 1", "red"), ("Hình 1", "red"), ("Hình 2", "black")],
+        );
+        let errors = RestatementProblem::false_claims(&law, &effect);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!(
+            e.to_string(),
+            "ruling `check-and-other` does not restate `perpetual-check`: it fires without it on Hình 1 (red), Hình 2 (black)"
+        );
+        assert!(!e.is_warning());
+        assert_eq!(e.code().unwrap().to_string(), "xqlaw::restates::false");
+        assert!(
+            help(e).starts_with("a ruling restates another only if"),
+            "{}",
+            help(e)
+        );
+        let labels: Vec<(String, &str)> = e
+            .labels()
+            .unwrap()
+            .map(|l| {
+                let at = Loc::new(l.offset(), l.offset() + l.len());
+                (l.label().unwrap().to_owned(), e.site().file.slice(at))
+            })
+            .collect();
+        assert_eq!(labels[0].0, "fires on Hình 1 (red), Hình 2 (black)");
+        assert!(labels[0].1.contains("check-and-other"), "{labels:?}");
+        assert_eq!(labels[1].0, "does not fire there");
+        assert!(labels[1].1.contains("perpetual-check"), "{labels:?}");
+        assert!(!labels[1].1.contains("check-and-other"), "{labels:?}");
+    }
+
+    #[test]
+    fn a_claim_that_fires_nowhere_is_unverified_and_a_warning() {
+        let law = crate::test_support::law();
+        let effect = unrestated_effect(&["perpetual-check", "perpetual-chase"], &[]);
+        let coverage = Coverage {
+            rule_set: "vn-1999".to_owned(),
+            cases: 9,
+            rulings: Vec::new(),
+        };
+        assert!(RestatementProblem::false_claims(&law, &effect).is_empty());
+        let w = RestatementProblem::unverified(&law, &coverage, &effect).unwrap();
+        assert_eq!(
+            w.to_string(),
+            "ruling `check-and-other` restates `perpetual-check`, `perpetual-chase`, but fires on none of the 9 cases to show it"
+        );
+        assert!(w.is_warning());
+        let label = w.labels().unwrap().next().unwrap();
+        assert_eq!(label.label(), Some("fires on no case"));
     }
 }
