@@ -189,7 +189,7 @@ impl ReadError {
 
 /// A file that cannot be read, in the law's language too (the reason is the system's, in the
 /// English gloss).
-impl crate::words::Localized for ReadError {
+impl crate::localized::Localized for ReadError {
     fn vi(&self) -> String {
         format!("không đọc được `{}`", self.path)
     }

@@ -33,9 +33,11 @@
 //! Beside the stages: a [`project`] is the folder above the files given that holds `rules/`
 //! and `spec-tests/`; [`disk`] is the one home of file access (bounded reads of regular files,
 //! writes that never follow a link); [`words`] composes the words of messages (plurals,
-//! lists, "did you mean").
+//! lists, "did you mean"), and gives [`words::Localized`], a message said in the law's
+//! language too.
 //!
-//! The words every layer shares are [`Subject`], [`Outcome`], [`Verdict`] and [`CaseId`].
+//! The words every layer shares are [`Subject`], [`Outcome`], [`Quantifier`], [`TargetClause`],
+//! [`Party`], [`RowResult`], [`Verdict`] and [`CaseId`].
 //! Every stage reports bad input as a [`miette`] diagnostic pointing at its place: most as a
 //! [`SourceError`], a kind that owns its message beside the [`Site`] it is about; [`render`]
 //! draws one as text.
@@ -73,6 +75,7 @@ mod eval;
 pub mod facts;
 pub mod games;
 pub mod import;
+mod localized;
 #[cfg_attr(
     not(feature = "docs"),
     expect(

@@ -26,7 +26,7 @@ pub mod encoding;
 mod err;
 #[cfg(test)]
 mod fixtures;
-mod lines;
+mod line_index;
 mod replay;
 
 pub mod dhtmlxq;

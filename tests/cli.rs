@@ -345,3 +345,31 @@ fn judge_defaults_to_the_law_and_reads_moves_as_people_type_them() {
         assert!(err.contains("notation: read as `vi` (guessed"), "{err}");
     }
 }
+
+/// Outside a project, `judge` without `--rules` and `trace` of a rule set without its law text
+/// are refused as every command refuses: through miette, with a code and a help.
+#[test]
+fn refusals_outside_a_project_have_a_code_and_a_help() {
+    let dir = std::env::temp_dir().join(format!("xqlaw-cli-outside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("vn-1999.rules");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/vn-1999.rules"),
+        &rules,
+    )
+    .unwrap();
+    let judge = common::xqlaw_in(&dir, &["judge", "--moves", "h2e2"]);
+    let trace = common::xqlaw_in(&dir, &["trace", "vn-1999.rules"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, err) = judge;
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("xqlaw::cli::no_rules"), "{err}");
+    assert!(err.contains("× no rule set to judge with"), "{err}");
+    assert!(err.contains("help: give `--rules FILE`"), "{err}");
+    let (code, _, err) = trace;
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("xqlaw::cli::no_law_text"), "{err}");
+    assert!(err.contains("× no law text of `vn-1999`"), "{err}");
+    assert!(err.contains("help: `xqlaw import-law` writes it"), "{err}");
+}

@@ -364,11 +364,23 @@ async fn a_case_has_its_board_moves_and_explanation_under_the_edit() {
 
 // ----- free judging --------------------------------------------------------------------------
 
+/// Hình 62's moves in the law's notation: White's cannon keeps a black rook under attack by
+/// moving an advisor up and down as its screen.
+const HINH_62_MOVES: [&str; 9] = [
+    "P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5",
+];
+
+/// `POST /api/judge` of Hình 62 by `vn-1999`: the answer, which must be a 200.
+async fn hinh_62_judged() -> Value {
+    let request = json!({"rules": "vn-1999", "fen": HINH_62, "moves": HINH_62_MOVES});
+    let (status, body) = post("/api/judge", request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
 #[tokio::test]
 async fn judge_answers_as_the_command_line_does() {
-    let moves = [
-        "P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5",
-    ];
+    let moves = HINH_62_MOVES;
     let request =
         json!({"rules": "vn-1999", "fen": HINH_62, "moves": moves, "assume_cycle": false});
     let (status, mut body) = post("/api/judge", request).await;
@@ -1250,13 +1262,7 @@ async fn a_case_is_explained_in_the_laws_words_first() {
 
 #[tokio::test]
 async fn free_judging_shows_the_board_and_the_repetition_line() {
-    let request = json!({
-        "rules": "vn-1999",
-        "fen": HINH_62,
-        "moves": ["P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5"],
-    });
-    let (status, body) = post("/api/judge", request).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let body = hinh_62_judged().await;
     let board = body["board"].as_str().unwrap();
     assert!(board.starts_with("<svg"), "{board}");
     // The first plies drawn as arrows, numbered as the case view numbers them.
@@ -1410,13 +1416,7 @@ async fn pieces_are_named_as_the_law_writes_them() {
         assert!(!said.contains(english), "{english:?} in {said}");
     }
     // The free tab: every piece the judgement names, with the law's words for it.
-    let request = json!({
-        "rules": "vn-1999",
-        "fen": HINH_62,
-        "moves": ["P1/1", "P8/1", "S5/6", "P8.1", "S6.5", "P8/1", "S5/6", "P8.1", "S6.5"],
-    });
-    let (status, body) = post("/api/judge", request).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    let body = hinh_62_judged().await;
     let pieces = body["pieces"].as_object().unwrap();
     let fired = body["red"]["fired"].as_array().unwrap();
     let target = fired.iter().find_map(|f| f["target"].as_str()).unwrap();

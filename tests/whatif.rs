@@ -538,6 +538,11 @@ fn an_amendment_saved_into_rules_is_never_its_own_base() {
     );
     assert_eq!(code, 1);
     assert!(err.contains("is the amendment itself"), "{err}");
+    assert!(err.contains("xqlaw::cli::base_is_amendment"), "{err}");
+    assert!(
+        err.contains("help: give `--base` the rule set it amends"),
+        "{err}"
+    );
     // `test` points at the right base.
     let (_, out, _) = xqlaw_in(&project, &["test", "--quiet"]);
     assert!(

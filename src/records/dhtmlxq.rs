@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use super::encoding::Decoded;
 use super::err::{ErrorKind, RecordError};
-use super::lines::LineIndex;
+use super::line_index::LineIndex;
 use super::replay::{first_mover, play_squares, table_setup};
 use super::{FileRecords, Format, GameRecord, RecordedResult};
 use crate::xiangqi::{Move, Position, Square};

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::encoding::Decoded;
 use super::err::{ErrorKind, RecordError};
-use super::lines::LineIndex;
+use super::line_index::LineIndex;
 use super::replay::{MoveText, replay};
 use super::{FileRecords, Format, GameRecord, RecordedResult};
 use crate::xiangqi::Position;

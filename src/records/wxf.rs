@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::encoding::Decoded;
 use super::err::{ErrorKind, RecordError};
-use super::lines::LineIndex;
+use super::line_index::LineIndex;
 use super::replay::{MoveText, replay};
 use super::{FileRecords, Format, GameRecord, RecordedResult};
 use crate::import::diagram::{RawGame, read_game};

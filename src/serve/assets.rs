@@ -54,10 +54,14 @@ fn verdict_words() -> String {
     serde_json::Value::Object(words).to_string()
 }
 
+/// The words of the language that conclude a ruling (its outcome) or a verdict row (its
+/// result), which the editor marks apart from the others.
+const CONCLUDING: [&str; 4] = ["forbidden", "allowed", "loses", "draw"];
+
 /// The words the editor highlights, as a JavaScript object: the words that conclude a ruling
 /// or a verdict row apart from the others.
 fn language_words() -> String {
-    let concludes = |w: &&str| ["forbidden", "allowed", "loses", "draw"].contains(w);
+    let concludes = |w: &&str| CONCLUDING.contains(w);
     let words = |keep: bool| -> Vec<&str> {
         KEYWORDS
             .iter()
@@ -138,6 +142,13 @@ mod tests {
         assert!(!script.contains("{ outcomes: [], keywords: [] }"));
         for word in KEYWORDS.iter().chain(CONTEXT_WORDS) {
             assert!(script.contains(&format!("\"{word}\"")), "{word}");
+        }
+        // The concluding words are the grammar's own, so none is lost if one is renamed.
+        for word in CONCLUDING {
+            assert!(
+                KEYWORDS.iter().chain(CONTEXT_WORDS).any(|w| *w == word),
+                "{word}"
+            );
         }
     }
 }

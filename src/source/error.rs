@@ -9,7 +9,7 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 
 use super::{Loc, NonEmpty, Site, SourceFile};
-use crate::words::Localized;
+use crate::localized::Localized;
 
 /// What a kind of [`SourceError`] says about its place, beyond its message, code and help
 /// (which it derives as a [`Diagnostic`]).
