@@ -18,6 +18,7 @@ mod compare;
 mod decree;
 mod diagram_page;
 mod edition;
+pub(crate) mod explanation;
 pub(crate) mod fonts;
 mod glyphs;
 mod graph_svg;

@@ -79,12 +79,27 @@ impl Localized for PlayError {
             PlayError::NoCycle => "không thế cờ nào lặp lại trong các nước đi".to_owned(),
         }
     }
+
+    fn vi_help(&self) -> Option<String> {
+        match self {
+            PlayError::Fen(e) => Some(e.vi_help()),
+            PlayError::Moves(e) => e.vi_help(),
+            PlayError::Eval(_) => None,
+            PlayError::NoCycle => {
+                Some("đưa ra các nước trở lại một thế cờ đã qua, hoặc xử cả ván".to_owned())
+            }
+        }
+    }
 }
 
 /// A notation's name that names none, in the law's language too.
 impl Localized for UnknownNotation {
     fn vi(&self) -> String {
         UnknownNotation::vi(self)
+    }
+
+    fn vi_help(&self) -> Option<String> {
+        Some("dùng một trong `iccs`, `wxf`, `vi` (tiếng Việt) hoặc `zh` (chữ Hán)".to_owned())
     }
 }
 

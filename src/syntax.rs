@@ -196,7 +196,7 @@ fn hint(found: Option<&str>, rules: &[Rule], expected: &[&str]) -> Option<Hint> 
         if expected.iter().any(|e| e.contains("outcome")) {
             words.extend(["forbidden", "allowed"]);
         }
-        if let Some(near) = crate::words::did_you_mean(found, words) {
+        if let Some(near) = crate::words::suggestion(found, words) {
             return Some(Hint::Near(near));
         }
     }
@@ -566,6 +566,13 @@ verdict
             first_error("rules t\nruling r when every move check → allowed overides x\n");
         assert_eq!(found, "overides");
         assert_eq!(help.as_deref(), Some("did you mean `overrides`?"));
+        // The suggestion is said in the law's language too.
+        let errors = parse_str("rules t\nruling r when every move check → allowed overides x\n")
+            .unwrap_err();
+        assert_eq!(
+            crate::words::Localized::vi_help(errors.first()).as_deref(),
+            Some("có phải `overrides`?")
+        );
         let (msg, _, found) = first_error("rules t\nruling r when every move check → sometimes\n");
         assert_eq!(msg, "expected an outcome such as `forbidden` after `→`");
         assert_eq!(found, "sometimes");

@@ -5,7 +5,7 @@
 
 pub use crate::localized::{Localized, glossed};
 pub(crate) use crate::xiangqi::words::edit_distance;
-pub use crate::xiangqi::words::{list, plural, quoted, shorten};
+pub use crate::xiangqi::words::{Said, list, plural, quoted, shorten};
 
 /// The word that agrees with a count, for the words a plural ending does not make: `one` for
 /// 1, `many` otherwise (`fires`/`fire`, `it`/`them`).
@@ -58,7 +58,17 @@ pub(crate) fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    closest(name, candidates).map(|c| format!("did you mean `{c}`?"))
+    suggestion(name, candidates).map(|s| s.to_string())
+}
+
+/// [`did_you_mean`] in both languages, for a help the workbench says in the law's language
+/// too: "có phải `chase`?" (did you mean `chase`?).
+pub(crate) fn suggestion<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<Said> {
+    closest(name, candidates)
+        .map(|c| Said::new(format!("did you mean `{c}`?"), format!("có phải `{c}`?")))
 }
 
 /// The candidate closest to `name`, if it is close enough to be a likely typo (the name
@@ -162,6 +172,9 @@ mod tests {
         );
         assert_eq!(did_you_mean("zzzzzz", ["chase", "check"]), None);
         assert_eq!(did_you_mean("chase", ["chase"]), None);
+        let said = suggestion("forbiden", ["forbidden", "allowed"]).unwrap();
+        assert_eq!(said.to_string(), "did you mean `forbidden`?");
+        assert_eq!(said.vi(), "có phải `forbidden`?");
     }
 
     #[test]

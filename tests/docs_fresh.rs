@@ -99,3 +99,38 @@ fn a_stale_page_and_a_leftover_page_are_found() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_book_names_the_pieces_a_ruling_fires_on_as_the_law_writes_them() {
+    let corpus = common::corpus();
+    let files = generate(corpus);
+    let mut targets = 0;
+    for file in files.iter().filter(|f| f.path.starts_with("diagrams")) {
+        // The summary of each side's rulings, in the law's words: `trên (on) Mã Đen a1`, never
+        // `on black horse a1`.
+        for line in file
+            .contents
+            .lines()
+            .filter(|l| l.starts_with("- Trắng (Red), ") || l.starts_with("- Đen (Black), "))
+        {
+            assert!(
+                !line.contains(" on red ") && !line.contains(" on black "),
+                "{}: {line}",
+                file.path.display()
+            );
+            targets += line.matches(" trên (on) ").count();
+        }
+    }
+    assert!(targets > 50, "only {targets} targets named");
+    let hinh_49 = files
+        .iter()
+        .find(|f| f.path.ends_with("vn-1999/hinh-49.md"))
+        .unwrap();
+    assert!(
+        hinh_49.contents.contains(
+            "[bắt mãi](../../rules/vn-1999/dieu-22.md#ruling-perpetual-chase) trên (on) Mã Đen a1"
+        ),
+        "{}",
+        hinh_49.contents
+    );
+}

@@ -1155,10 +1155,9 @@ async fn the_apis_errors_are_in_vietnamese_first() {
         assert!(status.is_client_error(), "{uri}: {status} {answer}");
         let error = answer["error"].as_str().unwrap();
         assert!(vietnamese_first(error), "{uri} {body:?}: {error}");
-        // The help of a position or move the library refused is the library's own, in
-        // English still (its errors are not the server's); the server's own help is not.
-        if let Some(help) = answer["help"].as_str().filter(|_| uri != "/api/judge") {
-            assert!(vietnamese_first(help), "{uri}: help {help}");
+        // The help too, the server's own and that of a position or move the engine refused.
+        if let Some(help) = answer["help"].as_str() {
+            assert!(vietnamese_first(help), "{uri} {body:?}: help {help}");
         }
     }
     // A request addressed to another name, and a POST from another origin.
@@ -1235,9 +1234,30 @@ async fn a_case_is_explained_in_the_laws_words_first() {
         explanation.contains("Xe bắt mãi Tốt đã qua sông (`rook-on-crossed-pawn`)"),
         "{explanation}"
     );
-    // The full explanation follows, after the law's words.
-    let full = explanation.find("rule set vn-1999").unwrap();
+    // The full explanation follows, after the law's words, in the law's words too: each
+    // move by the piece as the law names it, the English as the gloss.
+    let full = explanation.find("Bộ luật (rule set) vn-1999").unwrap();
     assert!(full > explanation.find("Giải thích đầy đủ").unwrap());
+    let full = &explanation[full..];
+    assert!(full.contains("\n  nước 1, Xe Trắng "), "{full}");
+    assert!(full.contains(" trên (on) Tốt Đen "), "{full}");
+    assert!(
+        full.contains("\nTrắng (Red), 6 nước (moves): được phép (allowed)\n"),
+        "{full}"
+    );
+    for english in [
+        "\n  ply ",
+        "red rook",
+        "black pawn",
+        "in force",
+        "\nverdict row ",
+    ] {
+        let glossed = format!("({})", english.trim());
+        assert!(
+            !full.replace(&glossed, "").contains(english),
+            "{english:?} outside a gloss in {full}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -1435,7 +1455,7 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
     let message = e["message"].as_str().unwrap();
     assert!(message.starts_with("cần "), "{e}");
     assert!(message.contains(" (expected "), "{e}");
-    // A compile error, its help the computed suggestion (English).
+    // A compile error, its help the suggestion computed from the file's names, in both.
     let text = law_text().replacen(
         "overrides perpetual-harmless",
         "overrides perpetual-harmlss",
@@ -1445,6 +1465,32 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
     assert_eq!(
         e["message"],
         "không có quy tắc `perpetual-harmlss` (unknown ruling `perpetual-harmlss`)"
+    );
+    assert_eq!(
+        e["help"],
+        "có phải `perpetual-harmless`? (did you mean `perpetual-harmless`?)"
+    );
+    // A misspelt keyword (the parser's suggestion), and a rule set that is not there (where
+    // rule sets are looked for).
+    let text = law_text().replacen(
+        "overrides perpetual-harmless",
+        "overides perpetual-harmless",
+        1,
+    );
+    let e = first_problem(&text, "errors").await;
+    assert_eq!(
+        e["help"],
+        "có phải `overrides`? (did you mean `overrides`?)"
+    );
+    let e = first_problem("rules x extends nothing-like-it\n", "errors").await;
+    let help = e["help"].as_str().unwrap();
+    assert!(
+        help.starts_with("bộ luật được tìm dưới tên `nothing-like-it.rules` trong "),
+        "{e}"
+    );
+    assert!(
+        help.contains(" (rule sets are looked up as `nothing-like-it.rules` in "),
+        "{e}"
     );
     // A compile error whose help the kind words: both in the law's language first.
     let text = format!(
@@ -1480,7 +1526,11 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
         ),
         (
             json!({"rules": "vn-1999", "moves": ["a0a5"], "notation": "iccs"}),
-            "nước 1 của Trắng: `a0a5` không phải nước đi hợp lệ (move 1 for red: `a0a5` is not a legal move",
+            "nước 1 của Trắng: `a0a5` không phải nước đi hợp lệ: đường đi bị cản ở a3 (move 1 for red: `a0a5` is not a legal move: the way is blocked on a3)",
+        ),
+        (
+            json!({"rules": "vn-1999", "moves": ["X2.1"], "notation": "vi"}),
+            "nước 1 của Trắng: không quân nào ứng với `X2.1`: không có Xe Trắng nào ở cột 2 (move 1 for Trắng: no piece fits `X2.1`: no red rook stands on file 2)",
         ),
         (
             json!({"rules": "vn-1999", "moves": ["X9.9"], "notation": "vi"}),
@@ -1499,5 +1549,31 @@ async fn the_librarys_messages_are_in_vietnamese_first_with_the_english_after() 
         );
         let error = body["error"].as_str().unwrap();
         assert!(error.contains(said), "{request}: {error}");
+        // The engine's help, in the law's language first.
+        let help = body["help"].as_str().unwrap();
+        assert!(vietnamese_first(help), "{request}: {help}");
     }
+    let (_, body) = post(
+        "/api/judge",
+        json!({"rules": "vn-1999", "moves": ["X2.1"], "notation": "vi"}),
+    )
+    .await;
+    let help = body["help"].as_str().unwrap();
+    assert!(
+        help.starts_with("các nước có thể đúng ý: `X9.1`, "),
+        "{body}"
+    );
+    assert!(help.contains(" (moves that would fit: `X9.1`, "), "{body}");
+    let (_, body) = post(
+        "/api/judge",
+        json!({"rules": "vn-1999", "fen": "x", "moves": ["h2e2"]}),
+    )
+    .await;
+    assert!(
+        body["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("liệt kê mười hàng "),
+        "{body}"
+    );
 }

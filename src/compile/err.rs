@@ -14,9 +14,10 @@ use crate::disk::ReadError;
 use crate::source::{ErrorKind, Loc, NonEmpty, SourceError, SourceFile};
 use crate::syntax::ParseError;
 use crate::vocab::Subject;
-use crate::words::did_you_mean;
+use crate::words::{Said, suggestion};
 
 mod vi;
+use vi::kind_vi;
 
 /// The help shared by the two subject mismatches inside a threat expression.
 const THREAT_EXPRESSION: &str = "a threat expression (in a term `on threat`, after `any \
@@ -96,7 +97,7 @@ pub enum CompileErrorKind {
         name: String,
         /// A close name, or where rule sets are looked for.
         #[help]
-        help: String,
+        help: Said,
     },
     /// There is no file for the rule set a file amends (`rules NAME extends NAME`).
     #[error("there is no rule set `{name}`")]
@@ -148,7 +149,7 @@ pub enum CompileErrorKind {
         rule_set: String,
         /// Write `replace`, or choose another name.
         #[help]
-        help: String,
+        help: Said,
     },
     /// A setting is given twice in one file.
     #[error("setting `{name}` is given twice")]
@@ -194,7 +195,7 @@ pub enum CompileErrorKind {
         verb: &'static str,
         /// What to write instead, or a close name.
         #[help]
-        help: Option<String>,
+        help: Option<Said>,
     },
 
     // Names in expressions and patterns.
@@ -206,7 +207,7 @@ pub enum CompileErrorKind {
         name: String,
         /// A close name.
         #[help]
-        suggestion: Option<String>,
+        suggestion: Option<Said>,
     },
     /// A ruling named where a fact or a term belongs.
     #[error("`{name}` is a ruling, not a fact or a term")]
@@ -228,7 +229,7 @@ pub enum CompileErrorKind {
         name: String,
         /// A close ruling name.
         #[help]
-        suggestion: Option<String>,
+        suggestion: Option<Said>,
     },
     /// A fact named after `overrides` or `by`.
     #[error("`{name}` is a fact, not a ruling")]
@@ -238,7 +239,7 @@ pub enum CompileErrorKind {
         name: String,
         /// A close ruling name.
         #[help]
-        suggestion: Option<String>,
+        suggestion: Option<Said>,
     },
     /// A term named after `overrides` or `by`.
     #[error("`{name}` is a term, not a ruling")]
@@ -302,7 +303,7 @@ pub enum CompileErrorKind {
         name: String,
         /// A close kind, or the list of kinds.
         #[help]
-        help: String,
+        help: Said,
     },
 
     // Subjects: moves and threats.
@@ -470,6 +471,8 @@ pub enum CompileErrorKind {
         max: u64,
         /// What bounds it.
         why: &'static str,
+        /// What bounds it, in the law's language.
+        why_vi: &'static str,
     },
     /// A setting that does not exist.
     #[error("unknown setting `{name}`")]
@@ -479,7 +482,7 @@ pub enum CompileErrorKind {
         name: String,
         /// A close name, or the list of settings.
         #[help]
-        help: String,
+        help: Said,
     },
 }
 
@@ -583,9 +586,18 @@ impl CompileErrorKind {
         rule_set: String,
     ) -> CompileErrorKind {
         let help = if same_kind {
-            format!("write `replace {kind} {name}` to replace the inherited definition")
+            Said::new(
+                format!("write `replace {kind} {name}` to replace the inherited definition"),
+                format!("viết `replace {kind} {name}` để thay định nghĩa được thừa kế"),
+            )
         } else {
-            format!("`{name}` is a {kind} in `{rule_set}`; choose another name")
+            Said::new(
+                format!("`{name}` is a {kind} in `{rule_set}`; choose another name"),
+                format!(
+                    "`{name}` là một {} trong `{rule_set}`; chọn tên khác",
+                    kind_vi(kind)
+                ),
+            )
         };
         CompileErrorKind::AlreadyDefined {
             name: name.to_owned(),
@@ -625,14 +637,23 @@ impl CompileErrorKind {
                 },
             };
         }
-        let help = if let Some(near) = did_you_mean(name, names.iter().map(String::as_str)) {
+        let help = if let Some(near) = suggestion(name, names.iter().map(String::as_str)) {
             near
         } else if searched.is_empty() {
-            "a rule set given as text cannot extend another; load it from a file".to_owned()
+            Said::new(
+                "a rule set given as text cannot extend another; load it from a file",
+                "một bộ luật cho dưới dạng văn bản không mở rộng được bộ luật khác; hãy nạp nó từ một tệp",
+            )
         } else {
-            format!(
-                "rule sets are looked up as `{name}.rules` in {}",
-                searched.join(", ")
+            Said::new(
+                format!(
+                    "rule sets are looked up as `{name}.rules` in {}",
+                    searched.join(", ")
+                ),
+                format!(
+                    "bộ luật được tìm dưới tên `{name}.rules` trong {}",
+                    searched.join(", ")
+                ),
             )
         };
         CompileErrorKind::ExtendsMissing {
@@ -653,11 +674,19 @@ impl CompileErrorKind {
         names: impl IntoIterator<Item = &'a str>,
     ) -> CompileErrorKind {
         let help = match (existing, parent) {
-            (Some(k), _) => Some(format!("`{name}` is a {k}; write `{verb} {k} {name}`")),
-            (None, None) => Some(format!(
-                "`{verb}` changes a definition inherited through `extends`, and this rule set extends none"
+            (Some(k), _) => Some(Said::new(
+                format!("`{name}` is a {k}; write `{verb} {k} {name}`"),
+                format!("`{name}` là một {}; viết `{verb} {k} {name}`", kind_vi(k)),
             )),
-            (None, Some(_)) => did_you_mean(name, names),
+            (None, None) => Some(Said::new(
+                format!(
+                    "`{verb}` changes a definition inherited through `extends`, and this rule set extends none"
+                ),
+                format!(
+                    "`{verb}` thay đổi một định nghĩa thừa kế qua `extends`, mà bộ luật này không mở rộng bộ luật nào"
+                ),
+            )),
+            (None, Some(_)) => suggestion(name, names),
         };
         CompileErrorKind::NothingToChange {
             kind,
@@ -672,8 +701,12 @@ impl CompileErrorKind {
     pub(crate) fn unknown_piece_kind(name: &str, kinds: &[&str]) -> CompileErrorKind {
         CompileErrorKind::UnknownPieceKind {
             name: name.to_owned(),
-            help: did_you_mean(name, kinds.iter().copied())
-                .unwrap_or_else(|| format!("the kinds are {}", kinds.join(", "))),
+            help: suggestion(name, kinds.iter().copied()).unwrap_or_else(|| {
+                Said::new(
+                    format!("the kinds are {}", kinds.join(", ")),
+                    format!("các loại quân là {}", kinds.join(", ")),
+                )
+            }),
         }
     }
 
@@ -681,8 +714,12 @@ impl CompileErrorKind {
     pub(crate) fn unknown_setting(name: &str, settings: &[&str]) -> CompileErrorKind {
         CompileErrorKind::UnknownSetting {
             name: name.to_owned(),
-            help: did_you_mean(name, settings.iter().copied())
-                .unwrap_or_else(|| format!("the settings are {}", settings.join(", "))),
+            help: suggestion(name, settings.iter().copied()).unwrap_or_else(|| {
+                Said::new(
+                    format!("the settings are {}", settings.join(", ")),
+                    format!("các thiết lập là {}", settings.join(", ")),
+                )
+            }),
         }
     }
 }
@@ -901,7 +938,7 @@ mod tests {
     fn a_variant_carries_its_message_code_help_and_label() {
         let kind = CompileErrorKind::UnknownName {
             name: "chek".to_owned(),
-            suggestion: Some("did you mean `check`?".to_owned()),
+            suggestion: Some(Said::new("did you mean `check`?", "có phải `check`?")),
         };
         let e = CompileError::at(&file(), Loc::new(24, 28), kind);
         assert!(matches!(

@@ -13,7 +13,7 @@ use crate::syntax::ast::{self, ThreatQuantifier};
 use crate::syntax::print;
 use crate::vocab::Subject;
 use crate::vocab::{Quantifier, TargetClause};
-use crate::words::did_you_mean;
+use crate::words::suggestion;
 
 /// Resolution of one definition's expressions and patterns, written in `file`.
 pub(super) struct Resolver<'a> {
@@ -139,7 +139,7 @@ impl<'a> Resolver<'a> {
                     name.loc,
                     CompileErrorKind::UnknownName {
                         name: name.node.clone(),
-                        suggestion: did_you_mean(&name.node, candidates),
+                        suggestion: suggestion(&name.node, candidates),
                     },
                 ));
                 None
@@ -326,7 +326,7 @@ impl<'a> Resolver<'a> {
             )),
             None => {
                 let rulings = self.scope.ruling_names.iter().map(String::as_str);
-                let suggestion = did_you_mean(&name.node, rulings);
+                let suggestion = suggestion(&name.node, rulings);
                 self.errors.push(if lookup(&name.node).is_some() {
                     CompileError::at(
                         &file,

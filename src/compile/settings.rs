@@ -13,24 +13,33 @@ pub const DEFAULT_RULING_OCCURRENCE: u32 = 2;
 
 /// The range of each setting, and why: checked here, at compile time, so that no rule file
 /// can make the fact computation recurse out of its stack or search for hours.
-const RANGES: &[(&str, u64, u64, &str)] = &[
+const RANGES: &[(&str, u64, u64, [&str; 2])] = &[
     (
         "mate-plies",
         1,
         15,
-        "the mate-threat search looks this many plies ahead, recursing once per ply; the law's threats need 7, and beyond 15 a search cannot finish",
+        [
+            "the mate-threat search looks this many plies ahead, recursing once per ply; the law's threats need 7, and beyond 15 a search cannot finish",
+            "việc tìm đe dọa chiếu hết nhìn trước chừng này nước, mỗi nước gọi lại chính nó một lần; các đe dọa của luật cần 7, và quá 15 thì việc tìm không xong được",
+        ],
     ),
     (
         "mate-nodes",
         1,
         10_000_000,
-        "the node budget of one mate-threat search; the default is 200000, and every move of a play runs searches",
+        [
+            "the node budget of one mate-threat search; the default is 200000, and every move of a play runs searches",
+            "số nút một lần tìm đe dọa chiếu hết được xét; mặc định là 200000, và mỗi nước của ván đều chạy các lần tìm",
+        ],
     ),
     (
         "ruling-occurrence",
         2,
         9,
-        "the occurrence of a repeated position an arbiter rules on: 2 is its first return, 3 the third time it stands",
+        [
+            "the occurrence of a repeated position an arbiter rules on: 2 is its first return, 3 the third time it stands",
+            "lần xuất hiện của thế cờ lặp lại mà trọng tài xử: 2 là lần nó trở lại đầu tiên, 3 là lần thứ ba nó đứng",
+        ],
     ),
 ];
 
@@ -42,7 +51,7 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> (Sett
     for def in merged.settings.values() {
         let s = &def.item;
         let value = s.value.node;
-        if let Some(&(name, min, max, why)) = RANGES.iter().find(|r| r.0 == s.name.node) {
+        if let Some(&(name, min, max, [why, why_vi])) = RANGES.iter().find(|r| r.0 == s.name.node) {
             if !(min..=max).contains(&value) {
                 errors.push(CompileError::at(
                     &def.file,
@@ -53,6 +62,7 @@ pub(super) fn settings(merged: &Merged, errors: &mut Vec<CompileError>) -> (Sett
                         min,
                         max,
                         why,
+                        why_vi,
                     },
                 ));
                 continue;

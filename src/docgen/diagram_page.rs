@@ -9,11 +9,10 @@ use super::bibliography;
 use super::board_svg::{Arrow, board_svg};
 use super::book;
 use super::links::{self, rel};
-use super::page::{Agreement, page, verdict};
+use super::page::{Agreement, on_target, outcome_mark, outcome_vi, page, side_vi, verdict};
 use super::{Corpus, Diagram};
 use crate::eval::{Judgement, SideJudgement};
 use crate::markdown::{cell, fenced, html, text};
-use crate::vocab::Outcome as RulingOutcome;
 
 /// How many plies of the disputed play the board draws as arrows.
 pub const ARROWS: usize = 4;
@@ -278,15 +277,8 @@ fn side_line(corpus: &Corpus, k: usize, side: &SideJudgement, here: &str) -> Str
     let rulings: Vec<String> = side
         .rulings_in_force()
         .map(|f| {
-            let target = f
-                .target
-                .as_ref()
-                .map(|t| format!(" on {}", text(&t.to_string())))
-                .unwrap_or_default();
-            let mark = match f.outcome {
-                RulingOutcome::Forbidden => "✗",
-                RulingOutcome::Allowed => "✓",
-            };
+            let target = text(&on_target(f.target.as_ref()));
+            let mark = outcome_mark(f.outcome);
             // A reading no official text confirms is flagged where the verdict is stated.
             let provisional = if f.provisional.is_some() {
                 " (*tạm hiểu*, provisional reading)"
@@ -304,15 +296,12 @@ fn side_line(corpus: &Corpus, k: usize, side: &SideJudgement, here: &str) -> Str
     } else {
         rulings.join(", ")
     };
-    let (who, outcome) = match (side.side.name(), side.outcome) {
-        ("red", o) => ("Trắng (Red)", o),
-        (_, o) => ("Đen (Black)", o),
-    };
-    let outcome = match outcome {
-        RulingOutcome::Forbidden => "bị cấm (forbidden)",
-        RulingOutcome::Allowed => "được phép (allowed)",
-    };
-    format!("- {who}, {} nước (moves): {outcome} — {list}", side.moves)
+    format!(
+        "- {}, {} nước (moves): {} — {list}",
+        side_vi(side),
+        side.moves,
+        outcome_vi(side.outcome)
+    )
 }
 
 /// A ruling of rule set `k` as the prose names it, linked to its entry: on the law's article

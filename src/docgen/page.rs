@@ -8,7 +8,7 @@ use super::Diagram;
 use super::articles::Item;
 use crate::compile::CompiledRules;
 use crate::eval::{Judgement, SideJudgement};
-use crate::facts::Repetition;
+use crate::facts::{PieceAt, Repetition};
 use crate::vocab::{Outcome, Verdict};
 
 /// The command that generates the documentation.
@@ -82,6 +82,14 @@ pub fn outcome_mark(outcome: Outcome) -> &'static str {
     }
 }
 
+/// The piece a ruling fired on, as the law writes it, the word before it glossed:
+/// ` trên (on) Mã Đen g6` (nothing when the ruling names no target).
+pub fn on_target(target: Option<&PieceAt>) -> String {
+    target
+        .map(|t| format!(" trên (on) {}", t.vi()))
+        .unwrap_or_default()
+}
+
 /// Whether and where a play repeats, in Vietnamese, with the English line as the gloss.
 pub fn repetition_vi(repetition: &Repetition) -> String {
     let vi = match repetition {
@@ -113,11 +121,7 @@ pub fn judgement_vi(rules: &CompiledRules, j: &Judgement) -> String {
             .rulings_in_force()
             .map(|f| {
                 let mark = outcome_mark(f.outcome);
-                let target = f
-                    .target
-                    .as_ref()
-                    .map(|t| format!(" trên (on) {}", t.vi()))
-                    .unwrap_or_default();
+                let target = on_target(f.target.as_ref());
                 format!("{mark} {} (`{}`){target}", ruling_label(rules, &f.id), f.id)
             })
             .collect();

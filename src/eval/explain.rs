@@ -10,6 +10,7 @@ use crate::compile::CompiledRules;
 use crate::facts::{PieceAt, PlyFacts, ThreatFact, describe_loss};
 use crate::vocab::{Outcome, Subject};
 use crate::words::plural;
+use crate::xiangqi::Piece;
 
 /// A threat and the threat terms it satisfies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -40,8 +41,9 @@ pub struct PlyReport {
     /// The move in ICCS.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The moved piece, e.g. `red rook`.
-    pub piece: String,
+    /// The moved piece, serialised as its colour and role, e.g. `red rook`.
+    #[serde(serialize_with = "colour_and_role")]
+    pub piece: Piece,
     /// The move in the notation the user wrote it in, when that was not ICCS.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -95,11 +97,16 @@ pub(crate) fn ply_report(
         ply: ply.ply + 1,
         mover: ply.mover.name().to_owned(),
         mv: ply.mv.to_string(),
-        piece: format!("{} {}", ply.piece.piece.color, ply.piece.piece.role),
+        piece: ply.piece.piece,
         text,
         terms,
         threats,
     }
+}
+
+/// Serialises a piece as its colour and role, `red rook`, as explanations name it.
+fn colour_and_role<S: serde::Serializer>(piece: &Piece, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("{} {}", piece.color, piece.role))
 }
 
 /// The judgement in words (stable: used in snapshots).
@@ -132,8 +139,8 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
             .unwrap_or_default();
         writeln!(
             out,
-            "  ply {}, {} {from}→{to}{text}: {terms}",
-            p.ply, p.piece
+            "  ply {}, {} {} {from}→{to}{text}: {terms}",
+            p.ply, p.piece.color, p.piece.role
         )?;
         // The text names what each move does: the threats it creates, and the standing attacks
         // whose target it left without a real root. Other threats that already stood are the

@@ -51,12 +51,7 @@ impl PieceAt {
     /// f4` where [`Display`](std::fmt::Display) writes `black pawn f4`.
     #[must_use]
     pub fn vi(&self) -> String {
-        format!(
-            "{} {} {}",
-            self.piece.role.name_vi(),
-            self.piece.color.name_vi(),
-            self.square
-        )
+        format!("{} {}", self.piece.name_vi(), self.square)
     }
 }
 

@@ -630,12 +630,12 @@ fn pieces(j: &Judgement) -> BTreeMap<String, String> {
 }
 
 /// A judgement as the workbench explains it: in the law's words first (as the book says
-/// it), then the full explanation.
+/// it), then the full explanation, in the law's words too with the English as the gloss.
 fn explained(rules: &CompiledRules, j: &Judgement) -> String {
     format!(
         "{}\nGiải thích đầy đủ (the full explanation):\n\n{}",
         crate::docgen::page::judgement_vi(rules, j),
-        j.explain()
+        crate::docgen::explanation::explanation_vi(rules, j)
     )
 }
 

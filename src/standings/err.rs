@@ -8,6 +8,7 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use crate::source::{ErrorKind, Errors, SourceError};
+use crate::words::Said;
 
 /// A problem in a standings form: its kind and where it is.
 pub type FormError = SourceError<FormErrorKind>;
@@ -46,7 +47,7 @@ pub enum FormErrorKind {
         /// `replace` or `remove`.
         verb: &'static str,
         /// The forms there are.
-        help: String,
+        help: Said,
     },
     /// A clause given twice in one form.
     #[error("`{clause}` is given twice")]
@@ -66,8 +67,8 @@ pub enum FormErrorKind {
         name: String,
         /// The clause's keyword.
         clause: &'static str,
-        /// What it says.
-        help: &'static str,
+        /// What it says, in English and in the law's language.
+        help: Said,
     },
     /// A name that is not one of the choices of its clause.
     #[error("unknown {what} `{name}`")]
@@ -78,7 +79,7 @@ pub enum FormErrorKind {
         /// The name written.
         name: String,
         /// "did you mean", or the choices.
-        help: String,
+        help: Said,
     },
     /// A number of points that is not one.
     #[error("`{text}` is not a number of points a rule file may write")]
@@ -200,7 +201,18 @@ impl crate::words::Localized for FormErrorKind {
             K::BadMatch { .. } => "một trận đấu có từ 1 đến 20 ván".to_owned(),
             K::NeedsMatches { .. } => "thêm `match N games` vào bảng, hoặc xóa dòng này".to_owned(),
             K::AfterLots { .. } => "bốc thăm không để hai người nào bằng nhau, nên sau đó không còn gì được xét; chuyển `lots` xuống cuối".to_owned(),
-            _ => return None,
+            K::AlreadyDefined { name, .. } => format!(
+                "viết `replace standings {name}` để sửa bảng được thừa kế (các mệnh đề viết ra thay các mệnh đề của nó, các mệnh đề khác được giữ), hoặc chọn tên khác"
+            ),
+            K::NothingToChange { help, .. } | K::Missing { help, .. } | K::Unknown { help, .. } => {
+                help.vi().to_owned()
+            }
+            K::BadNumber { .. } => "viết một số nguyên, một phân số như `1/2` hoặc một số thập phân như `0.5`, mẫu số khác 0; tử số và mẫu số không quá 1000000".to_owned(),
+            K::WithdrawalSystem { .. } => "`annul-up-to-half` đếm các ván một đấu thủ còn lại trong thi đấu vòng tròn; thi đấu hệ Thụy Sĩ dùng `keep-results`".to_owned(),
+            K::CriterionTwice { .. } => {
+                "lần thứ hai nó không tách được ai mà lần đầu chưa tách".to_owned()
+            }
+            K::Uncited { .. } => "thêm `article \"…\"` và `quote \"…\"`: bảng xếp hạng ghi câu luật đã tách mỗi hai đấu thủ".to_owned(),
         })
     }
 }

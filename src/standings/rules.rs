@@ -10,7 +10,7 @@ use super::form::{Citation, Cited, Criterion, Form, Points, Split, System, Withd
 use super::score::Score;
 use crate::source::{Loc, Node, SourceFile};
 use crate::syntax::ast::{self, Attrs, Clause, Fraction};
-use crate::words::did_you_mean;
+use crate::words::{Said, suggestion};
 
 /// A standings form, or the removal of one, as one file of a chain wrote it.
 #[derive(Debug, Clone)]
@@ -101,12 +101,22 @@ fn same_file(a: &SourceFile, b: &SourceFile) -> bool {
 
 fn nothing_to_change(forms: &[Partial], name: &str, verb: &'static str) -> FormErrorKind {
     let names = forms.iter().map(|f| f.id.node.as_str());
-    let help = did_you_mean(name, names).unwrap_or_else(|| {
+    let help = suggestion(name, names).unwrap_or_else(|| {
         if forms.is_empty() {
-            format!("`{verb} standings` changes a form inherited through `extends`, and none is")
+            Said::new(
+                format!(
+                    "`{verb} standings` changes a form inherited through `extends`, and none is"
+                ),
+                format!(
+                    "`{verb} standings` sửa một bảng xếp hạng thừa kế qua `extends`, mà không có bảng nào được thừa kế"
+                ),
+            )
         } else {
             let all: Vec<String> = forms.iter().map(|f| format!("`{}`", f.id.node)).collect();
-            format!("the forms inherited are {}", all.join(", "))
+            Said::new(
+                format!("the forms inherited are {}", all.join(", ")),
+                format!("các bảng được thừa kế là {}", all.join(", ")),
+            )
         }
     });
     FormErrorKind::NothingToChange {
@@ -242,11 +252,11 @@ impl Checker<'_> {
         self.problems.push(FormError::new(kind, file, loc));
     }
 
-    fn missing(&mut self, form: &Partial, clause: &'static str, help: &'static str) {
+    fn missing(&mut self, form: &Partial, clause: &'static str, [help, vi]: [&'static str; 2]) {
         let kind = FormErrorKind::Missing {
             name: form.id.node.clone(),
             clause,
-            help,
+            help: Said::new(help, vi),
         };
         self.error(kind, &form.file, form.id.loc);
     }
@@ -267,7 +277,10 @@ impl Checker<'_> {
                 self.missing(
                     form,
                     "score game",
-                    "say what a game scores: `score game win 1 draw 1/2 loss 0` (Điều 21.1)",
+                    [
+                        "say what a game scores: `score game win 1 draw 1/2 loss 0` (Điều 21.1)",
+                        "nói một ván được mấy điểm: `score game win 1 draw 1/2 loss 0` (Điều 21.1)",
+                    ],
                 );
                 None
             }
@@ -283,7 +296,10 @@ impl Checker<'_> {
                 self.missing(
                     form,
                     "score match",
-                    "a form of matches says what a match scores: `score match win 1 draw 1/2 loss 0` (Điều 21.2)",
+                    [
+                        "a form of matches says what a match scores: `score match win 1 draw 1/2 loss 0` (Điều 21.2)",
+                        "bảng xếp hạng theo trận nói một trận được mấy điểm: `score match win 1 draw 1/2 loss 0` (Điều 21.2)",
+                    ],
                 );
                 None
             }
@@ -310,7 +326,10 @@ impl Checker<'_> {
                 self.missing(
                     form,
                     "rank",
-                    "list the criteria that rank the players: `rank points head-to-head …` (Điều 21.3)",
+                    [
+                        "list the criteria that rank the players: `rank points head-to-head …` (Điều 21.3)",
+                        "liệt kê các tiêu chí xếp hạng đấu thủ: `rank points head-to-head …` (Điều 21.3)",
+                    ],
                 );
                 (Citation::default(), Vec::new())
             }
@@ -354,9 +373,12 @@ impl Checker<'_> {
             return Some(*value);
         }
         let names = choices.iter().map(|(_, n)| *n);
-        let help = did_you_mean(&name.node, names.clone()).unwrap_or_else(|| {
+        let help = suggestion(&name.node, names.clone()).unwrap_or_else(|| {
             let all: Vec<String> = names.map(|n| format!("`{n}`")).collect();
-            format!("the choices are {}", all.join(", "))
+            Said::new(
+                format!("the choices are {}", all.join(", ")),
+                format!("các lựa chọn là {}", all.join(", ")),
+            )
         });
         let kind = FormErrorKind::Unknown {
             what,
@@ -504,10 +526,13 @@ impl Checker<'_> {
         for (c, by) in criteria.iter().zip(&w.cited_by) {
             let Some(spec) = criterion(&c.id.node) else {
                 let help =
-                    did_you_mean(&c.id.node, CRITERIA.iter().map(|c| c.id)).unwrap_or_else(|| {
+                    suggestion(&c.id.node, CRITERIA.iter().map(|c| c.id)).unwrap_or_else(|| {
                         let all: Vec<String> =
                             CRITERIA.iter().map(|c| format!("`{}`", c.id)).collect();
-                        format!("the criteria are {}", all.join(", "))
+                        Said::new(
+                            format!("the criteria are {}", all.join(", ")),
+                            format!("các tiêu chí là {}", all.join(", ")),
+                        )
                     });
                 let kind = FormErrorKind::Unknown {
                     what: "criterion",

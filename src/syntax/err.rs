@@ -126,8 +126,8 @@ pub enum Hint {
     Quantifier,
     /// Text without its double quotes.
     Quotes,
-    /// A misspelt word the parser expected here: "did you mean …".
-    Near(String),
+    /// A misspelt word the parser expected here: "did you mean …" (in both languages).
+    Near(crate::words::Said),
 }
 
 impl fmt::Display for Hint {
@@ -144,7 +144,7 @@ impl fmt::Display for Hint {
                 "a pattern starts with `every move`, `some move`, `no move`, `at least N moves` or `opponent`",
             ),
             Hint::Quotes => f.write_str("text is written in double quotes: `\"…\"`"),
-            Hint::Near(did_you_mean) => f.write_str(did_you_mean),
+            Hint::Near(did_you_mean) => write!(f, "{did_you_mean}"),
         }
     }
 }

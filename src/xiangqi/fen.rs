@@ -56,6 +56,8 @@ struct FenErrorInner {
     vi: String,
     #[help]
     help: Option<String>,
+    /// The help in the law's language.
+    vi_help: String,
     #[source_code]
     fen: String,
     #[label(collection)]
@@ -65,12 +67,18 @@ struct FenErrorInner {
 }
 
 impl FenError {
-    fn new(fen: &str, kind: FenErrorKind, [message, vi]: [String; 2], help: &str) -> FenError {
+    fn new(
+        fen: &str,
+        kind: FenErrorKind,
+        [message, vi]: [String; 2],
+        [help, vi_help]: [&str; 2],
+    ) -> FenError {
         FenError(Box::new(FenErrorInner {
             kind,
             message,
             vi,
             help: Some(help.to_owned()),
+            vi_help: vi_help.to_owned(),
             fen: fen.to_owned(),
             labels: Vec::new(),
             related: Vec::new(),
@@ -98,6 +106,13 @@ impl FenError {
         self.0.vi.clone()
     }
 
+    /// The help in the law's language, Vietnamese: how a FEN is written, or the placement
+    /// rule broken.
+    #[must_use]
+    pub fn vi_help(&self) -> String {
+        self.0.vi_help.clone()
+    }
+
     /// Further errors found in the same FEN (placement rules only).
     #[must_use]
     pub fn related(&self) -> &[FenError] {
@@ -105,7 +120,10 @@ impl FenError {
     }
 }
 
-const PIECE_HELP: &str = "pieces are R N B A K C P (or WXF R H E A K C P), uppercase for red and lowercase for black; digits 1-9 count empty points";
+const PIECE_HELP: [&str; 2] = [
+    "pieces are R N B A K C P (or WXF R H E A K C P), uppercase for red and lowercase for black; digits 1-9 count empty points",
+    "các quân là R N B A K C P (hoặc theo WXF R H E A K C P), chữ hoa cho Trắng, chữ thường cho Đen; chữ số 1-9 đếm các điểm trống",
+];
 
 /// A FEN read into a setup, with the byte range of each piece letter.
 struct Parsed {
@@ -141,7 +159,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
             fen,
             FenErrorKind::Empty,
             ["the fen is empty".to_owned(), "FEN trống".to_owned()],
-            "a fen starts with the ten ranks of the board, black's back rank first, separated by `/`",
+            [
+                "a fen starts with the ten ranks of the board, black's back rank first, separated by `/`",
+                "FEN bắt đầu bằng mười hàng của bàn cờ, hàng cuối của Đen trước, cách nhau bởi `/`",
+            ],
         )
         .label(0..fen.len(), "nothing here"));
     };
@@ -163,7 +184,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                 format!("the board has {} ranks instead of 10", ranks.len()),
                 format!("bàn cờ có {} hàng thay vì 10", ranks.len()),
             ],
-            "list the ten ranks from black's back rank to red's, separated by `/`",
+            [
+                "list the ten ranks from black's back rank to red's, separated by `/`",
+                "liệt kê mười hàng từ hàng cuối của Đen đến hàng cuối của Trắng, cách nhau bởi `/`",
+            ],
         )
         .label(board_span, format!("{} ranks", ranks.len())));
     }
@@ -204,7 +228,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                     format!("rank {rank} has {file} points instead of 9"),
                     format!("hàng {rank} có {file} điểm thay vì 9"),
                 ],
-                "each rank describes 9 points: piece letters and digits counting empty points must add up to 9",
+                [
+                    "each rank describes 9 points: piece letters and digits counting empty points must add up to 9",
+                    "mỗi hàng tả 9 điểm: chữ của các quân và chữ số đếm điểm trống phải cộng lại đủ 9",
+                ],
             )
             .label(start..start + text.len(), format!("{file} points")));
         }
@@ -224,7 +251,10 @@ fn parse(fen: &str) -> Result<Parsed, FenError> {
                             format!("`{side}` không phải bên đi"),
                         ]
                     },
-                    "after the board comes the side to move: `w` or `r` for red, `b` for black",
+                    [
+                        "after the board comes the side to move: `w` or `r` for red, `b` for black",
+                        "sau bàn cờ là bên đi: `w` hoặc `r` cho Trắng, `b` cho Đen",
+                    ],
                 )
                 .label(at..at + side.len(), "expected `w`, `r` or `b`"));
             }
@@ -262,7 +292,10 @@ fn trailing_fields(fen: &str, fields: &[(usize, &str)]) -> Result<(), FenError> 
                         format!("`{extra}` sau bên đi không phải một trường của FEN"),
                     ]
                 },
-                "after the side to move a FEN may have four fields, `- - 0 1` (or the law's `– – – 1`); remove the rest",
+                [
+                    "after the side to move a FEN may have four fields, `- - 0 1` (or the law's `– – – 1`); remove the rest",
+                    "sau bên đi, FEN có thể có bốn trường, `- - 0 1` (hoặc `– – – 1` như luật viết); xóa phần còn lại",
+                ],
             )
             .label(span, format!("expected {expected}")));
         }
@@ -278,7 +311,7 @@ fn position_error(fen: &str, parsed: &Parsed, e: PositionError) -> FenError {
         fen,
         FenErrorKind::Position(e),
         [e.to_string(), e.vi()],
-        &help,
+        [&help, e.vi_help()],
     );
     let labels = e.labels();
     if labels.is_empty() {
@@ -473,6 +506,24 @@ mod tests {
         assert_eq!(e.to_string(), "`x` is not a side to move");
         assert_eq!(underlined(&e), ["x"]);
         assert!(e.0.help.as_deref().unwrap().contains("`b` for black"));
+        assert_eq!(
+            e.vi_help(),
+            "sau bàn cờ là bên đi: `w` hoặc `r` cho Trắng, `b` cho Đen"
+        );
+    }
+
+    #[test]
+    fn help_in_the_laws_language() {
+        let e = err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9 w");
+        assert!(
+            e.vi_help().starts_with("liệt kê mười hàng"),
+            "{}",
+            e.vi_help()
+        );
+        // A placement rule's help is the rule's own.
+        let e = err("4k4/9/9/9/9/9/9/9/9/9 w");
+        assert_eq!(e.vi(), "Trắng không có Tướng");
+        assert_eq!(e.vi_help(), "mỗi bên có đúng một Tướng, ở trong cung");
     }
 
     #[test]

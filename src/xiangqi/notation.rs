@@ -38,7 +38,7 @@ use self::err::Context;
 pub use self::err::{
     Ambiguous, Illegal, LineError, MoveTextError, NoSuchPiece, UnknownNotation, Unreadable,
 };
-use crate::xiangqi::words::edit_distance;
+use crate::xiangqi::words::{Said, edit_distance};
 use crate::xiangqi::{Move, Position, Role, Square};
 
 /// At most this many moves are suggested in an error.
@@ -99,6 +99,23 @@ impl Notation {
             Notation::Wxf => "WXF",
             Notation::Vietnamese => "tiếng Việt",
             Notation::Chinese => "chữ Hán",
+        }
+    }
+
+    /// [`Notation::shape`] in the law's language.
+    #[must_use]
+    pub const fn shape_vi(self) -> &'static str {
+        match self {
+            Notation::Iccs => "nước đi ICCS gồm hai ô, ô đi và ô đến, như `h2e2`",
+            Notation::Wxf => {
+                "nước đi WXF gồm quân, cột, hướng (`+`, `-`, `=`) và số, như `C2=5` hoặc `+R+1`"
+            }
+            Notation::Vietnamese => {
+                "nước đi theo ký hiệu tiếng Việt gồm quân, cột, hướng (`.`, `/`, `-`) và số, như `P2-5` hoặc `Xt.2`"
+            }
+            Notation::Chinese => {
+                "nước đi theo chữ Hán gồm quân, cột, hướng (进, 退, 平) và số, như `炮二平五` hoặc `前车进二`"
+            }
         }
     }
 
@@ -430,13 +447,22 @@ fn parse_iccs(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         }
         other => {
             let what = match other {
-                Some(piece) => format!(
-                    "the {} on {} is {}'s, and it is {color}'s turn",
-                    piece.role.name(),
-                    m.from,
-                    piece.color
+                Some(piece) => Said::new(
+                    format!(
+                        "the {} on {} is {}'s, and it is {color}'s turn",
+                        piece.role.name(),
+                        m.from,
+                        piece.color
+                    ),
+                    format!(
+                        "{} ở {} là của {}, mà đến lượt {} đi",
+                        piece.role.name_vi(),
+                        m.from,
+                        piece.color.name_vi(),
+                        color.name_vi()
+                    ),
                 ),
-                None => format!("no piece stands on {}", m.from),
+                None => illegality::empty_square(m.from),
             };
             let context = context(pos, text, Notation::Iccs, whole, &[]);
             Err(MoveTextError::NoSuchPiece(NoSuchPiece::new(context, what)))

@@ -198,6 +198,17 @@ impl Piece {
         Piece { color, role }
     }
 
+    /// The piece as the law names it, role then side: `Xe Trắng` (a red rook), `Tốt Đen`.
+    ///
+    /// ```
+    /// use xqlaw::{Color, Piece, Role};
+    /// assert_eq!(Piece::new(Color::Red, Role::Rook).name_vi(), "Xe Trắng");
+    /// ```
+    #[must_use]
+    pub fn name_vi(self) -> String {
+        format!("{} {}", self.role.name_vi(), self.color.name_vi())
+    }
+
     /// The WXF letter (`K A E H R C P`), uppercase for Red and lowercase for Black.
     #[must_use]
     pub const fn wxf_char(self) -> char {

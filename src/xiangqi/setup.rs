@@ -289,6 +289,35 @@ impl PositionError {
         }
     }
 
+    /// The rule's help in the law's language (the English is the diagnostic's `help`).
+    #[must_use]
+    pub const fn vi_help(&self) -> &'static str {
+        match self {
+            PositionError::MissingKing { .. } => "mỗi bên có đúng một Tướng, ở trong cung",
+            PositionError::TooMany { .. } => {
+                "mỗi bên có nhiều nhất 1 Tướng, 2 Sĩ, 2 Tượng, 2 Mã, 2 Xe, 2 Pháo và 5 Tốt"
+            }
+            PositionError::KingOutsidePalace { .. } => {
+                "Tướng không bao giờ ra khỏi cung: cột d-f, hàng 0-2 cho Trắng và 7-9 cho Đen"
+            }
+            PositionError::AdvisorOffPoints { .. } => {
+                "Sĩ chỉ đứng ở bốn góc và tâm cung: d0 f0 e1 d2 f2 cho Trắng, d9 f9 e8 d7 f7 cho Đen"
+            }
+            PositionError::ElephantOffPoints { .. } => {
+                "Tượng ở bên mình, trên bảy điểm: c0 g0 a2 e2 i2 c4 g4 cho Trắng, c9 g9 a7 e7 i7 c5 g5 cho Đen"
+            }
+            PositionError::PawnBehind { .. } => {
+                "Tốt không bao giờ đi lùi: Tốt Trắng đứng từ hàng 3 trở lên, Tốt Đen từ hàng 6 trở xuống"
+            }
+            PositionError::PawnOffFile { .. } => {
+                "Tốt chỉ đi ngang sau khi qua sông, nên trước đó nó ở cột a, c, e, g hoặc i"
+            }
+            PositionError::OppositeCheck { .. } => {
+                "bên vừa đi không thể để Tướng mình bị chiếu; hai Tướng đối mặt nhau trên một cột trống cũng tính là chiếu (lộ mặt Tướng)"
+            }
+        }
+    }
+
     /// The squares the error is about, each with a short label, most important first.
     #[must_use]
     pub fn labels(&self) -> Vec<(Square, String)> {

@@ -58,6 +58,49 @@ pub fn shorten(text: &str, max: usize) -> String {
     }
 }
 
+/// A phrase said in the two languages of the crate's messages: the English that `Display`
+/// prints (the command line's), and the law's language, Vietnamese (the workbench's, with the
+/// English as its gloss). An error's details that are composed where they are found (why a
+/// move is illegal, which piece is missing, a suggestion made from the user's own names) are
+/// kept so, to be said in either language.
+///
+/// ```
+/// use xqlaw::words::Said;
+/// let said = Said::new("no red rook stands on file 2", "không có Xe Trắng nào ở cột 2");
+/// assert_eq!(said.to_string(), "no red rook stands on file 2");
+/// assert_eq!(said.vi(), "không có Xe Trắng nào ở cột 2");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Said(Box<[String; 2]>);
+
+impl Said {
+    /// The phrase `en` in English and `vi` in Vietnamese.
+    pub fn new(en: impl Into<String>, vi: impl Into<String>) -> Said {
+        // Boxed: errors carry it, and an error stays small to move.
+        Said(Box::new([en.into(), vi.into()]))
+    }
+
+    /// The English.
+    #[must_use]
+    pub fn en(&self) -> &str {
+        let [en, _] = &*self.0;
+        en
+    }
+
+    /// The Vietnamese.
+    #[must_use]
+    pub fn vi(&self) -> &str {
+        let [_, vi] = &*self.0;
+        vi
+    }
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.en())
+    }
+}
+
 /// The number of single-item edits (insertions, deletions, substitutions) that turn `a` into
 /// `b`: the Levenshtein distance.
 pub(crate) fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {

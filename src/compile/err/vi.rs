@@ -8,7 +8,7 @@ use super::{CompileError, CompileErrorKind, CompileWarning, CompileWarningKind};
 use crate::words::Localized;
 
 /// `term` or `ruling`, as the law's readers call them.
-fn kind_vi(kind: &str) -> &'static str {
+pub(super) fn kind_vi(kind: &str) -> &'static str {
     match kind {
         "term" => "thuật ngữ",
         "ruling" => "quy tắc",
@@ -188,18 +188,24 @@ impl Localized for CompileErrorKind {
             } => format!("ghi `{party} {rules} by {ruling}`"),
             K::GraverAllowed { .. } => "`graver` so một vi phạm với vi phạm của bên kia: ghi nó sau `forbidden`, hoặc xóa nó".to_owned(),
             K::GraverCondAllowed { party } => format!("ghi `{party} forbidden graver`"),
-            // The help is computed from the names the file writes (a suggestion, a list of
-            // folders), or says why a bound holds: English only.
-            K::ExtendsUnreadable(_)
-            | K::ExtendsMissing { .. }
-            | K::AlreadyDefined { .. }
-            | K::NothingToChange { .. }
-            | K::UnknownName { .. }
-            | K::UnknownRuling { .. }
-            | K::FactNotRuling { .. }
-            | K::UnknownPieceKind { .. }
-            | K::SettingOutOfRange { .. }
-            | K::UnknownSetting { .. } => return None,
+            // The help computed from the names the file writes (a suggestion, a list of
+            // folders) is said in both languages where it is composed.
+            K::ExtendsMissing { help, .. }
+            | K::AlreadyDefined { help, .. }
+            | K::UnknownPieceKind { help, .. }
+            | K::UnknownSetting { help, .. } => help.vi().to_owned(),
+            K::NothingToChange { help, .. }
+            | K::UnknownName {
+                suggestion: help, ..
+            }
+            | K::UnknownRuling {
+                suggestion: help, ..
+            }
+            | K::FactNotRuling {
+                suggestion: help, ..
+            } => return help.as_ref().map(|h| h.vi().to_owned()),
+            K::SettingOutOfRange { why_vi, .. } => (*why_vi).to_owned(),
+            K::ExtendsUnreadable(e) => return e.vi_help(),
         };
         Some(help)
     }
@@ -293,18 +299,37 @@ mod tests {
     fn a_kind_says_itself_in_vietnamese_first_and_keeps_its_english() {
         let kind = CompileErrorKind::UnknownName {
             name: "chek".to_owned(),
-            suggestion: Some("did you mean `check`?".to_owned()),
+            suggestion: crate::words::suggestion("chek", ["check", "chase"]),
         };
         let e = CompileError::at(&SourceFile::new("t.rules", "x"), Loc::new(0, 1), kind);
         assert_eq!(
             e.glossed(),
             "`chek` không phải sự kiện hay thuật ngữ nào đã biết (unknown fact or term `chek`)"
         );
-        // The suggestion is computed from the file's names: English only.
-        assert_eq!(e.vi_help(), None);
+        // The suggestion is computed from the file's names, and said in both languages.
+        assert_eq!(e.vi_help().as_deref(), Some("có phải `check`?"));
         let kind =
             CompileErrorKind::nothing_to_change("ruling", "replace", "a", None, Some("p"), []);
         assert_eq!(kind.to_string(), "there is no ruling `a` in `p` to replace");
         assert_eq!(kind.vi(), "không có quy tắc `a` trong `p` để `replace`");
+        let kind = CompileErrorKind::nothing_to_change("ruling", "remove", "a", None, None, []);
+        assert_eq!(
+            kind.vi_help().as_deref(),
+            Some(
+                "`remove` thay đổi một định nghĩa thừa kế qua `extends`, mà bộ luật này không mở rộng bộ luật nào"
+            )
+        );
+        let kind = CompileErrorKind::extends_missing("vn-199", &[], &["rules".to_owned()], false);
+        assert_eq!(
+            kind.vi_help().as_deref(),
+            Some("bộ luật được tìm dưới tên `vn-199.rules` trong rules")
+        );
+        let kind = CompileErrorKind::unknown_setting("mate-plis", &["mate-plies", "mate-nodes"]);
+        assert_eq!(kind.vi_help().as_deref(), Some("có phải `mate-plies`?"));
+        let kind = CompileErrorKind::unknown_setting("depth", &["mate-plies", "mate-nodes"]);
+        assert_eq!(
+            kind.vi_help().as_deref(),
+            Some("các thiết lập là mate-plies, mate-nodes")
+        );
     }
 }

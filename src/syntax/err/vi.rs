@@ -106,8 +106,7 @@ impl Localized for ParseErrorKind {
 }
 
 impl Hint {
-    /// The hint in Vietnamese; `None` for a suggestion computed from the file's words, which
-    /// stays English.
+    /// The hint in Vietnamese.
     fn vi(&self) -> Option<String> {
         Some(match self {
             Hint::Reserved(word) => {
@@ -117,7 +116,7 @@ impl Hint {
             Hint::Arrow => "viết mũi tên là `→` hoặc `->`".to_owned(),
             Hint::Quantifier => "một mẫu bắt đầu bằng `every move`, `some move`, `no move`, `at least N moves` hoặc `opponent`".to_owned(),
             Hint::Quotes => "đoạn chữ viết trong ngoặc kép: `\"…\"`".to_owned(),
-            Hint::Near(_) => return None,
+            Hint::Near(near) => near.vi().to_owned(),
         })
     }
 }

@@ -31,8 +31,8 @@ use std::fmt;
 use std::ops::Range;
 
 use super::cursor::Cursor;
-use crate::xiangqi::words::plural;
-use crate::xiangqi::{Color, Move, Position, Role, Square};
+use crate::xiangqi::words::{Said, plural};
+use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 /// Which way a piece moves, seen from its owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,6 +56,18 @@ pub enum Ordinal {
     Rear,
     /// The `n`th piece from the front, `1..=5`; used when four or five pawns share a file.
     Nth(u8),
+}
+
+impl Ordinal {
+    /// The place as the law's readers say it: `trước` (front), `giữa`, `sau`, `thứ 4`.
+    fn name_vi(self) -> String {
+        match self {
+            Ordinal::Front => "trước".to_owned(),
+            Ordinal::Middle => "giữa".to_owned(),
+            Ordinal::Rear => "sau".to_owned(),
+            Ordinal::Nth(n) => format!("thứ {n} tính từ trước"),
+        }
+    }
 }
 
 impl fmt::Display for Ordinal {
@@ -200,7 +212,7 @@ pub(crate) enum Unresolved {
     /// No piece of the side to move fits the piece part of the text.
     NoSuchPiece {
         /// What is missing, e.g. "no red rook stands on file 2".
-        what: String,
+        what: Said,
     },
     /// Several pieces fit and each can make the described move.
     Ambiguous {
@@ -214,7 +226,7 @@ pub(crate) enum Unresolved {
         /// The moves described for them, when the motion leads to a square.
         moves: Vec<Move>,
         /// Why not, one sentence.
-        reason: String,
+        reason: Said,
     },
 }
 
@@ -265,10 +277,13 @@ pub(crate) fn destination(
     from: Square,
     direction: Direction,
     number: u8,
-) -> Result<Square, String> {
-    let off_board = || "that would leave the board".to_owned();
+) -> Result<Square, Said> {
+    let off_board = || Said::new("that would leave the board", "nước đó ra ngoài bàn cờ");
     if !(1..=9).contains(&number) {
-        return Err(format!("`{number}` is not a number from 1 to 9"));
+        return Err(Said::new(
+            format!("`{number}` is not a number from 1 to 9"),
+            format!("`{number}` không phải số từ 1 đến 9"),
+        ));
     }
     let n = i32::from(number);
     if is_straight(role) {
@@ -278,9 +293,9 @@ pub(crate) fn destination(
             Direction::Traverse => {
                 let file = file_index(color, number).ok_or_else(off_board)?;
                 if file == from.file() {
-                    Err(format!(
-                        "the {} already stands on file {number}",
-                        role.name()
+                    Err(Said::new(
+                        format!("the {} already stands on file {number}", role.name()),
+                        format!("{} đã đứng ở cột {number}", role.name_vi()),
                     ))
                 } else {
                     Square::new(file, from.rank()).ok_or_else(off_board)
@@ -292,10 +307,13 @@ pub(crate) fn destination(
         Direction::Advance => 1,
         Direction::Retreat => -1,
         Direction::Traverse => {
-            return Err(format!(
-                "a{} {} never moves along a rank",
-                article(role),
-                role.name()
+            return Err(Said::new(
+                format!(
+                    "a{} {} never moves along a rank",
+                    article(role),
+                    role.name()
+                ),
+                format!("{} không bao giờ đi ngang", role.name_vi()),
             ));
         }
     };
@@ -305,15 +323,21 @@ pub(crate) fn destination(
         (Role::Advisor, 1) | (Role::Horse, 2) => 1,
         (Role::Elephant, 2) | (Role::Horse, 1) => 2,
         _ => {
-            let width = match role {
-                Role::Advisor => "one file",
-                Role::Elephant => "two files",
-                _ => "one or two files",
+            let (width, width_vi) = match role {
+                Role::Advisor => ("one file", "một cột"),
+                Role::Elephant => ("two files", "hai cột"),
+                _ => ("one or two files", "một hoặc hai cột"),
             };
-            return Err(format!(
-                "a{} {} moves {width} sideways, and file {number} is not {width} away",
-                article(role),
-                role.name()
+            return Err(Said::new(
+                format!(
+                    "a{} {} moves {width} sideways, and file {number} is not {width} away",
+                    article(role),
+                    role.name()
+                ),
+                format!(
+                    "{} đi sang ngang {width_vi}, mà cột {number} không cách {width_vi}",
+                    role.name_vi()
+                ),
             ));
         }
     };
@@ -359,16 +383,26 @@ fn pick(group: &[Square], ordinal: Ordinal) -> Option<Square> {
 }
 
 /// The pieces of the side to move that the piece part of `d` designates.
-fn designated(pos: &Position, d: &Descriptor) -> Result<Vec<Square>, String> {
+fn designated(pos: &Position, d: &Descriptor) -> Result<Vec<Square>, Said> {
     let color = pos.turn();
     let role = d.role;
     let files = files_of(pos, color, role);
     let name = role.name();
+    let name_vi = Piece::new(color, role).name_vi();
+    let none_on_file = |number: u8| {
+        Said::new(
+            format!("no {color} {name} stands on file {number}"),
+            format!("không có {name_vi} nào ở cột {number}"),
+        )
+    };
     match d.designator {
         Designator::Implied => {
             let all: Vec<Square> = files.values().flatten().copied().collect();
             if all.is_empty() {
-                Err(format!("{color} has no {name}"))
+                Err(Said::new(
+                    format!("{color} has no {name}"),
+                    format!("{} không có {}", color.name_vi(), role.name_vi()),
+                ))
             } else {
                 Ok(all)
             }
@@ -379,7 +413,7 @@ fn designated(pos: &Position, d: &Descriptor) -> Result<Vec<Square>, String> {
                 .cloned()
                 .unwrap_or_default();
             if group.is_empty() {
-                Err(format!("no {color} {name} stands on file {number}"))
+                Err(none_on_file(number))
             } else {
                 Ok(group)
             }
@@ -394,13 +428,18 @@ fn designated(pos: &Position, d: &Descriptor) -> Result<Vec<Square>, String> {
                 .unwrap_or_default();
             match pick(&group, ordinal) {
                 Some(sq) => Ok(vec![sq]),
-                None if group.is_empty() => {
-                    Err(format!("no {color} {name} stands on file {number}"))
-                }
-                None => Err(format!(
-                    "file {number} holds {} {color} {name}{}, none of them is the {ordinal} one",
-                    group.len(),
-                    plural(group.len())
+                None if group.is_empty() => Err(none_on_file(number)),
+                None => Err(Said::new(
+                    format!(
+                        "file {number} holds {} {color} {name}{}, none of them is the {ordinal} one",
+                        group.len(),
+                        plural(group.len())
+                    ),
+                    format!(
+                        "cột {number} có {} {name_vi}, không quân nào là quân {}",
+                        group.len(),
+                        ordinal.name_vi()
+                    ),
                 )),
             }
         }
@@ -411,11 +450,18 @@ fn designated(pos: &Position, d: &Descriptor) -> Result<Vec<Square>, String> {
             let stacked: Vec<&Vec<Square>> = files.values().filter(|g| g.len() >= 2).collect();
             let picked: Vec<Square> = stacked.iter().filter_map(|g| pick(g, ordinal)).collect();
             if stacked.is_empty() {
-                Err(format!(
-                    "no two {color} {name}s share a file, so none is the {ordinal} one"
+                Err(Said::new(
+                    format!("no two {color} {name}s share a file, so none is the {ordinal} one"),
+                    format!(
+                        "không có hai {name_vi} nào cùng một cột, nên không quân nào là quân {}",
+                        ordinal.name_vi()
+                    ),
                 ))
             } else if picked.is_empty() {
-                Err(format!("no file holds a {ordinal} {color} {name}"))
+                Err(Said::new(
+                    format!("no file holds a {ordinal} {color} {name}"),
+                    format!("không cột nào có {name_vi} {}", ordinal.name_vi()),
+                ))
             } else {
                 Ok(picked)
             }
@@ -452,13 +498,25 @@ pub(crate) fn resolve(pos: &Position, d: &Descriptor) -> Result<Move, Unresolved
         [] => {
             let all_same = reasons.windows(2).all(|w| w.first() == w.last());
             let reason = if !all_same {
-                let joined = pieces
-                    .iter()
-                    .zip(&reasons)
-                    .map(|(sq, r)| format!("from {sq}: {r}"))
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                format!("no {} can make it ({joined})", d.role.name())
+                let joined = |vi: bool| {
+                    pieces
+                        .iter()
+                        .zip(&reasons)
+                        .map(|(sq, r)| match vi {
+                            false => format!("from {sq}: {r}"),
+                            true => format!("từ {sq}: {}", r.vi()),
+                        })
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                };
+                Said::new(
+                    format!("no {} can make it ({})", d.role.name(), joined(false)),
+                    format!(
+                        "không {} nào đi được nước này ({})",
+                        d.role.name_vi(),
+                        joined(true)
+                    ),
+                )
             } else {
                 reasons.into_iter().next().unwrap_or_default()
             };
@@ -659,7 +717,10 @@ mod tests {
         assert_eq!(
             e,
             Err(Unresolved::NoSuchPiece {
-                what: "no red rook stands on file 2".into()
+                what: Said::new(
+                    "no red rook stands on file 2",
+                    "không có Xe Trắng nào ở cột 2"
+                )
             })
         );
     }

@@ -10,6 +10,7 @@ use std::ops::Range;
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 
 use super::Notation;
+use crate::xiangqi::words::Said;
 use crate::xiangqi::{Color, Move, Square};
 
 /// Why a move text does not give a legal move in a position.
@@ -75,12 +76,43 @@ impl MoveTextError {
                 "không đọc được `{text}` là một nước đi theo ký hiệu {}",
                 e.context.notation.name_vi()
             ),
-            MoveTextError::NoSuchPiece(_) => format!("không quân nào ứng với `{text}`"),
+            MoveTextError::NoSuchPiece(e) => {
+                format!("không quân nào ứng với `{text}`: {}", e.what.vi())
+            }
             MoveTextError::Ambiguous(e) => format!(
                 "`{text}` có thể là nước của các quân ở {}",
                 quoted_list(&e.squares, "và")
             ),
-            MoveTextError::Illegal(_) => format!("`{text}` không phải nước đi hợp lệ"),
+            MoveTextError::Illegal(e) => {
+                format!("`{text}` không phải nước đi hợp lệ: {}", e.reason.vi())
+            }
+        }
+    }
+
+    /// The help in the law's language, Vietnamese (the English is the `help` of the
+    /// diagnostic): the moves that would fit, in the same notation.
+    #[must_use]
+    pub fn vi_help(&self) -> Option<String> {
+        let context = self.context();
+        let fits = || quoted_list(&context.fits, "hoặc");
+        match self {
+            MoveTextError::Unreadable(_) => {
+                let shape = context.notation.shape_vi();
+                Some(if context.fits.is_empty() {
+                    shape.to_owned()
+                } else {
+                    format!("có phải {}? {shape}", fits())
+                })
+            }
+            MoveTextError::NoSuchPiece(_) => {
+                (!context.fits.is_empty()).then(|| format!("các nước có thể đúng ý: {}", fits()))
+            }
+            MoveTextError::Ambiguous(_) => Some(format!("hãy viết {}", fits())),
+            MoveTextError::Illegal(_) => Some(if context.fits.is_empty() {
+                "quân này không có nước đi hợp lệ nào".to_owned()
+            } else {
+                format!("các nước hợp lệ có thể đúng ý: {}", fits())
+            }),
         }
     }
 }
@@ -159,17 +191,18 @@ impl Diagnostic for Unreadable {
 #[error("no piece fits `{}`: {what}", context.text)]
 pub struct NoSuchPiece {
     context: Context,
-    what: String,
+    what: Said,
 }
 
 impl NoSuchPiece {
-    pub(crate) fn new(context: Context, what: String) -> NoSuchPiece {
+    pub(crate) fn new(context: Context, what: Said) -> NoSuchPiece {
         NoSuchPiece { context, what }
     }
 
-    /// What is missing, e.g. "no red rook stands on file 2".
+    /// What is missing, e.g. "no red rook stands on file 2" (in Vietnamese too: "không có Xe
+    /// Trắng nào ở cột 2").
     #[must_use]
-    pub fn what(&self) -> &str {
+    pub fn what(&self) -> &Said {
         &self.what
     }
 }
@@ -238,11 +271,11 @@ impl Diagnostic for Ambiguous {
 pub struct Illegal {
     context: Context,
     moves: Vec<Move>,
-    reason: String,
+    reason: Said,
 }
 
 impl Illegal {
-    pub(crate) fn new(context: Context, moves: Vec<Move>, reason: String) -> Illegal {
+    pub(crate) fn new(context: Context, moves: Vec<Move>, reason: Said) -> Illegal {
         Illegal {
             context,
             moves,
@@ -257,9 +290,10 @@ impl Illegal {
         &self.moves
     }
 
-    /// Why the move is not legal, e.g. "the horse's leg on b1 is blocked".
+    /// Why the move is not legal, e.g. "the horse's leg on b1 is blocked" (in Vietnamese too:
+    /// "chân Mã ở b1 bị cản").
     #[must_use]
-    pub fn reason(&self) -> &str {
+    pub fn reason(&self) -> &Said {
         &self.reason
     }
 }
@@ -373,6 +407,12 @@ impl LineError {
         )
     }
 
+    /// The help in the law's language, Vietnamese ([`MoveTextError::vi_help`]).
+    #[must_use]
+    pub fn vi_help(&self) -> Option<String> {
+        self.error.vi_help()
+    }
+
     /// The side's name as the notation's players call it: Trắng/Đen in Vietnamese.
     fn side(&self) -> &'static str {
         match self.error.notation() {
@@ -455,12 +495,39 @@ mod tests {
         let e = MoveTextError::Illegal(Illegal::new(
             context(&[]),
             Vec::new(),
-            "a pawn never retreats".to_owned(),
+            Said::new("a pawn never retreats", "Tốt không bao giờ đi lùi"),
         ));
         let line = LineError::new(3, Color::Black, e);
         assert_eq!(
             line.vi(),
-            "nước 2 của Đen: `X2,1` không phải nước đi hợp lệ"
+            "nước 2 của Đen: `X2,1` không phải nước đi hợp lệ: Tốt không bao giờ đi lùi"
+        );
+        assert_eq!(
+            line.vi_help().as_deref(),
+            Some("quân này không có nước đi hợp lệ nào")
+        );
+        let e = MoveTextError::NoSuchPiece(NoSuchPiece::new(
+            context(&["X1.1", "X9.1"]),
+            Said::new(
+                "no red rook stands on file 2",
+                "không có Xe Trắng nào ở cột 2",
+            ),
+        ));
+        assert_eq!(
+            e.vi(),
+            "không quân nào ứng với `X2,1`: không có Xe Trắng nào ở cột 2"
+        );
+        assert_eq!(
+            e.vi_help().as_deref(),
+            Some("các nước có thể đúng ý: `X1.1` hoặc `X9.1`")
+        );
+        let e =
+            MoveTextError::Unreadable(Unreadable::new(context(&["X2.1"]), "a direction".into()));
+        assert_eq!(
+            e.vi_help().as_deref(),
+            Some(
+                "có phải `X2.1`? nước đi theo ký hiệu tiếng Việt gồm quân, cột, hướng (`.`, `/`, `-`) và số, như `P2-5` hoặc `Xt.2`"
+            )
         );
         let e = MoveTextError::Ambiguous(Ambiguous::new(
             context(&[]),
@@ -478,7 +545,7 @@ mod tests {
         let e = MoveTextError::Illegal(Illegal::new(
             context(&[]),
             Vec::new(),
-            "a pawn never retreats".to_owned(),
+            Said::new("a pawn never retreats", "Tốt không bao giờ đi lùi"),
         ));
         let line = LineError::new(3, Color::Black, e);
         assert_eq!(line.move_number(), 2);
