@@ -874,7 +874,9 @@ fn an_edit_that_changes_nothing_says_why_first() {
     let from = &law[at..arrow + "    → forbidden\n".len()];
     let to = from.replace("    → forbidden\n", "    → allowed\n");
     let out = whatif_text("crossed-allowed", from, &to);
-    let why = out.find("vì sao bản sửa không có hiệu lực").unwrap_or(usize::MAX);
+    let why = out
+        .find("vì sao bản sửa không có hiệu lực")
+        .unwrap_or(usize::MAX);
     let precedence = out.find("\nprecedence:").unwrap();
     assert!(why < precedence, "the reason comes first:\n{out}");
     assert!(
@@ -885,7 +887,10 @@ fn an_edit_that_changes_nothing_says_why_first() {
         out.contains("viết (write): `overrides perpetual-chase, unprotected-target` trên `rook-on-crossed-pawn`"),
         "{out}"
     );
-    assert!(out.ends_with(" cases change verdict\n") && out.contains("\n0 of "), "{out}");
+    assert!(
+        out.ends_with(" cases change verdict\n") && out.contains("\n0 of "),
+        "{out}"
+    );
 }
 
 /// Issue 25: a principle made `allowed` changes nothing while the example rulings that restate
@@ -896,9 +901,17 @@ fn a_principle_allowed_names_its_restatements_and_what_amending_them_together_ch
     let from = "      or (some move chasing and not every move chasing and not every move checking)\n    → forbidden\n";
     let to = from.replace("→ forbidden", "→ allowed");
     let out = whatif_text("principle-allowed", from, &to);
-    let why = out.find("vì sao bản sửa không có hiệu lực").unwrap_or(usize::MAX);
-    assert!(why < out.find("\nprecedence:").unwrap_or(out.len()), "{out}");
-    assert!(out.contains(" nhắc lại `perpetual-chase` và chưa được sửa theo"), "{out}");
+    let why = out
+        .find("vì sao bản sửa không có hiệu lực")
+        .unwrap_or(usize::MAX);
+    assert!(
+        why < out.find("\nprecedence:").unwrap_or(out.len()),
+        "{out}"
+    );
+    assert!(
+        out.contains(" nhắc lại `perpetual-chase` và chưa được sửa theo"),
+        "{out}"
+    );
     assert!(out.contains("nếu sửa cùng (amended together): "), "{out}");
     assert!(out.contains("viết (write): "), "{out}");
 }

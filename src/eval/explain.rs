@@ -57,7 +57,10 @@ impl PlyReport {
     /// The move as the explanations write it: `c4→c3`, with the text the user wrote it in
     /// after (`c4→c3 (X7/1)`).
     pub(crate) fn motion(&self) -> String {
-        let (from, to) = (self.mv.get(..2).unwrap_or(""), self.mv.get(2..).unwrap_or(""));
+        let (from, to) = (
+            self.mv.get(..2).unwrap_or(""),
+            self.mv.get(2..).unwrap_or(""),
+        );
         match &self.text {
             Some(t) => format!("{from}→{to} ({t})"),
             None => format!("{from}→{to}"),
