@@ -851,3 +851,67 @@ fn diff_of_two_files_of_one_rule_set_labels_the_sides_by_their_paths() {
     );
     let _ = fs::remove_dir_all(copy.parent().unwrap());
 }
+
+/// The text of `whatif` for a copy of the law with `from` (once) made `to`, against the law.
+fn whatif_text(name: &str, from: &str, to: &str) -> String {
+    let copy = amended(name, from, to);
+    let base = Path::new(ROOT).join("rules/vn-1999.rules");
+    let (code, out, err) = xqlaw(&["whatif", path(&copy), "--base", path(&base)]);
+    let _ = fs::remove_dir_all(copy.parent().unwrap());
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// Issue 25, "every no effect explained": a ruling turned to `allowed` that others outweigh
+/// changes nothing, and the first lines say why, name the rulings that keep the verdicts and
+/// say what to write, before the precedences and the count.
+#[test]
+fn an_edit_that_changes_nothing_says_why_first() {
+    let ruling = "ruling rook-on-crossed-pawn\n";
+    let law = law_text();
+    let at = law.find(ruling).unwrap();
+    let arrow = at + law[at..].find("    → forbidden\n").unwrap();
+    let from = &law[at..arrow + "    → forbidden\n".len()];
+    let to = from.replace("    → forbidden\n", "    → allowed\n");
+    let out = whatif_text("crossed-allowed", from, &to);
+    let why = out
+        .find("vì sao bản sửa không có hiệu lực")
+        .unwrap_or(usize::MAX);
+    let precedence = out.find("\nprecedence:").unwrap();
+    assert!(why < precedence, "the reason comes first:\n{out}");
+    assert!(
+        out.contains("`rook-on-crossed-pawn` cho phép, nhưng `perpetual-chase` (bắt mãi), `unprotected-target` (bắt quân không căn) vẫn cấm cùng nước đi ở Hình 74–75"),
+        "{out}"
+    );
+    assert!(
+        out.contains("viết (write): `overrides perpetual-chase, unprotected-target` trên `rook-on-crossed-pawn`"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(" cases change verdict\n") && out.contains("\n0 of "),
+        "{out}"
+    );
+}
+
+/// Issue 25: a principle made `allowed` changes nothing while the example rulings that restate
+/// it still forbid; the first lines name them and say what amending them together would change
+/// (`docs/language.md`, "A principle and its restatements under an amendment").
+#[test]
+fn a_principle_allowed_names_its_restatements_and_what_amending_them_together_changes() {
+    let from = "      or (some move chasing and not every move chasing and not every move checking)\n    → forbidden\n";
+    let to = from.replace("→ forbidden", "→ allowed");
+    let out = whatif_text("principle-allowed", from, &to);
+    let why = out
+        .find("vì sao bản sửa không có hiệu lực")
+        .unwrap_or(usize::MAX);
+    assert!(
+        why < out.find("\nprecedence:").unwrap_or(out.len()),
+        "{out}"
+    );
+    assert!(
+        out.contains(" nhắc lại `perpetual-chase` và chưa được sửa theo"),
+        "{out}"
+    );
+    assert!(out.contains("nếu sửa cùng (amended together): "), "{out}");
+    assert!(out.contains("viết (write): "), "{out}");
+}

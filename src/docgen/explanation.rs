@@ -38,30 +38,15 @@ fn write_explanation(out: &mut String, rules: &CompiledRules, j: &Judgement) -> 
     writeln!(out)?;
     writeln!(out, "Các nước (moves):")?;
     for p in &j.plies {
-        let (from, to) = (p.mv.get(..2).unwrap_or(""), p.mv.get(2..).unwrap_or(""));
-        let terms = if p.terms.is_empty() {
-            "—".to_owned()
-        } else {
-            p.terms.join(", ")
-        };
-        let text = p
-            .text
-            .as_ref()
-            .map(|t| format!(" ({t})"))
-            .unwrap_or_default();
         writeln!(
             out,
-            "  nước {}, {} {from}→{to}{text}: {terms}",
+            "  nước {}, {} {}: {}",
             p.ply,
-            p.piece.name_vi()
+            p.piece.name_vi(),
+            p.motion(),
+            p.terms_or_dash()
         )?;
-        // As in the English: the threats the move creates, and the standing attacks whose
-        // target it left without a real root.
-        for t in p
-            .threats
-            .iter()
-            .filter(|t| t.new || !t.protection_removed.is_empty())
-        {
+        for t in p.threats_said() {
             writeln!(
                 out,
                 "      {} trên (on) {}, bởi (by) {}",

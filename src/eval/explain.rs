@@ -53,6 +53,39 @@ pub struct PlyReport {
     pub threats: Vec<ThreatReport>,
 }
 
+impl PlyReport {
+    /// The move as the explanations write it: `c4→c3`, with the text the user wrote it in
+    /// after (`c4→c3 (X7/1)`).
+    pub(crate) fn motion(&self) -> String {
+        let (from, to) = (
+            self.mv.get(..2).unwrap_or(""),
+            self.mv.get(2..).unwrap_or(""),
+        );
+        match &self.text {
+            Some(t) => format!("{from}→{to} ({t})"),
+            None => format!("{from}→{to}"),
+        }
+    }
+
+    /// The move terms that hold, or `—`.
+    pub(crate) fn terms_or_dash(&self) -> String {
+        if self.terms.is_empty() {
+            "—".to_owned()
+        } else {
+            self.terms.join(", ")
+        }
+    }
+
+    /// The threats an explanation names: what the move does, the threats it creates and the
+    /// standing attacks whose target it left without a real root. Other threats that already
+    /// stood are the situation, not the move; `--json` lists them too.
+    pub(crate) fn threats_said(&self) -> impl Iterator<Item = &ThreatReport> {
+        self.threats
+            .iter()
+            .filter(|t| t.new || !t.protection_removed.is_empty())
+    }
+}
+
 /// Builds the report of one ply, named `text` when the caller wrote the move so.
 pub(crate) fn ply_report(
     rules: &CompiledRules,
@@ -126,30 +159,16 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
     writeln!(out)?;
     writeln!(out, "moves:")?;
     for p in &j.plies {
-        let (from, to) = (p.mv.get(..2).unwrap_or(""), p.mv.get(2..).unwrap_or(""));
-        let terms = if p.terms.is_empty() {
-            "—".to_owned()
-        } else {
-            p.terms.join(", ")
-        };
-        let text = p
-            .text
-            .as_ref()
-            .map(|t| format!(" ({t})"))
-            .unwrap_or_default();
         writeln!(
             out,
-            "  ply {}, {} {} {from}→{to}{text}: {terms}",
-            p.ply, p.piece.color, p.piece.role
+            "  ply {}, {} {} {}: {}",
+            p.ply,
+            p.piece.color,
+            p.piece.role,
+            p.motion(),
+            p.terms_or_dash()
         )?;
-        // The text names what each move does: the threats it creates, and the standing attacks
-        // whose target it left without a real root. Other threats that already stood are the
-        // situation, not the move; `--json` lists them too.
-        for t in p
-            .threats
-            .iter()
-            .filter(|t| t.new || !t.protection_removed.is_empty())
-        {
+        for t in p.threats_said() {
             writeln!(
                 out,
                 "      {} on {} (by {})",

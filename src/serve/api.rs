@@ -322,7 +322,8 @@ pub struct CaseMove {
     pub iccs: String,
 }
 
-/// The answer of `POST /api/case`.
+/// The answer of `POST /api/case`: the case's row (who it is, what the base expects, the
+/// verdicts before and after the edit) with what the case view shows beside it.
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseAnswer {
     /// The case's id.
@@ -349,6 +350,45 @@ pub struct CaseAnswer {
     pub after: Option<Verdict>,
     /// The explanation under the edited text.
     pub explanation: String,
+}
+
+/// What the case view shows beside a case's row: the law's text and picture of the case, and
+/// the explanation under the edited text.
+#[derive(Debug, Clone)]
+pub struct CaseView {
+    /// The article's principle.
+    pub article_text: String,
+    /// The start position.
+    pub fen: String,
+    /// The board, as the docs draw it (SVG).
+    pub board: String,
+    /// The moves.
+    pub moves: Vec<CaseMove>,
+    /// The law's commentary.
+    pub commentary: String,
+    /// The explanation under the edited text.
+    pub explanation: String,
+}
+
+impl CaseAnswer {
+    /// The case view of `row`: the case's identity and verdicts come from the row, as every
+    /// other table of the workbench takes them, and `view` adds the rest.
+    pub fn of(row: &CaseRow, view: CaseView) -> CaseAnswer {
+        CaseAnswer {
+            id: row.case.id.clone(),
+            title: row.case.title.clone(),
+            article: row.case.article.clone(),
+            article_text: view.article_text,
+            fen: view.fen,
+            board: view.board,
+            moves: view.moves,
+            commentary: view.commentary,
+            expected: row.expected,
+            before: verdict(&row.before),
+            after: verdict(&row.after),
+            explanation: view.explanation,
+        }
+    }
 }
 
 /// The answer of `POST /api/save`.

@@ -7,15 +7,16 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::api::{
-    BaseCase, CaseAnswer, CaseMove, CaseRequest, CasesAnswer, Change, JudgeAnswer, JudgeRequest,
-    ReasonAnswer, ReportRequest, RuleSetInfo, RuleSetText, SaveRequest, Saved, WhatifAnswer,
-    WhatifRequest,
+    BaseCase, CaseAnswer, CaseMove, CaseRequest, CaseView, CasesAnswer, Change, JudgeAnswer,
+    JudgeRequest, ReasonAnswer, ReportRequest, RuleSetInfo, RuleSetText, SaveRequest, Saved,
+    WhatifAnswer, WhatifRequest,
 };
 use super::err::{ApiError, ApiErrorKind};
 use super::jobs::{Deadline, Jobs};
 use super::problem::Problem;
 use super::{Limits, save};
 use crate::analyses::whatif::{Baseline, base_path};
+use crate::analyses::{CaseRow, Decided};
 use crate::compile::{CompileErrors, CompiledRules, compile_amendment, load_rules};
 use crate::corpus::{CorpusError, Diagram, load_specs};
 use crate::disk::ReadError;
@@ -398,24 +399,28 @@ impl Workbench {
                 iccs: m.to_string(),
             })
             .collect();
-        Ok(CaseAnswer {
-            id: d.spec.id.clone(),
-            title: d.spec.title.clone(),
-            article: d.spec.article.clone(),
-            article_text: d.spec.article_text.clone(),
-            fen: d.spec.fen.clone(),
-            board: inline_svg(crate::docgen::board_plain(d)),
-            moves,
-            commentary: d.spec.commentary.clone(),
-            expected: d.spec.expect.get(&request.base).copied(),
-            before: before.map(Judgement::verdict),
-            after: after.as_ref().map(Judgement::verdict),
-            explanation: match (after, rules) {
-                (Some(j), Some(rules)) => explained(rules, &j),
-                _ => "luật đã sửa không xử được hình này (the edited rules cannot judge this case)"
-                    .to_owned(),
+        let row = CaseRow::new(
+            d.case(),
+            d.spec.expect.get(&request.base).copied(),
+            before.map(Decided::of),
+            after.as_ref().map(Decided::of),
+        );
+        let explanation = match (after, rules) {
+            (Some(j), Some(rules)) => explained(rules, &j),
+            _ => "luật đã sửa không xử được hình này (the edited rules cannot judge this case)"
+                .to_owned(),
+        };
+        Ok(CaseAnswer::of(
+            &row,
+            CaseView {
+                article_text: d.spec.article_text.clone(),
+                fen: d.spec.fen.clone(),
+                board: inline_svg(crate::docgen::board_plain(d)),
+                moves,
+                commentary: d.spec.commentary.clone(),
+                explanation,
             },
-        })
+        ))
     }
 
     /// `POST /api/judge`: the judgement, and the notation the moves were read in with the
