@@ -33,7 +33,7 @@ pub use model::{
 pub use registry::{FactKind, FactSpec, Params, REGISTRY};
 pub use repetition::{Repetition, last_cycle};
 pub use table::{describe_loss, render_table};
-pub(crate) use to_text::{piece_as_text, some_piece_as_text};
+pub(crate) use to_text::{losses_as_text, piece_as_text, some_piece_as_text};
 
 /// Settings the rule set gives the fact computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

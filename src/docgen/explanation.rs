@@ -8,6 +8,7 @@ use std::fmt::{self, Write as _};
 use super::page::{outcome_vi, repetition_vi, ruling_label, side_vi, verdict};
 use crate::compile::CompiledRules;
 use crate::eval::{FiredRuling, Judgement, SideJudgement};
+use crate::facts::LostProtector;
 use crate::vocab::Outcome;
 
 /// Why a play that repeats nothing gets no verdict, in the law's words, with the English
@@ -58,7 +59,11 @@ fn write_explanation(out: &mut String, rules: &CompiledRules, j: &Judgement) -> 
                 writeln!(
                     out,
                     "        quân bảo vệ bị mất (protection taken away): {}",
-                    t.protection_removed.join("; ")
+                    t.protection_removed
+                        .iter()
+                        .map(loss_vi)
+                        .collect::<Vec<_>>()
+                        .join("; ")
                 )?;
             }
         }
@@ -162,6 +167,18 @@ fn write_fired(out: &mut String, rules: &CompiledRules, f: &FiredRuling) -> fmt:
     Ok(())
 }
 
+/// A protector the move cut off, as the law writes it: `Xe Đen d7: bị ghim (pinned)`, and
+/// `đỡ (parry)` when the cut also ended the protector's own attack.
+fn loss_vi(lost: &LostProtector) -> String {
+    let parry = if lost.parry { ", đỡ (parry)" } else { "" };
+    format!(
+        "{}: {} ({}){parry}",
+        lost.protector.vi(),
+        lost.how.name_vi(),
+        lost.how.name()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +190,33 @@ mod tests {
         let play = read_play(HINH_1, moves, Notation::Iccs).unwrap();
         let j = crate::eval::judge(&rules, &play).unwrap();
         (explanation_vi(&rules, &j), j.explain())
+    }
+
+    #[test]
+    fn a_protector_cut_off_is_named_as_the_law_writes_it() {
+        // Hình 12: the cannon to e5 pins the elephant e7 that protected the elephant c9.
+        let rules = law();
+        let fen = "2bak3r/2R1a2C1/2R1b4/2N2P3/5C2p/9/9/4p4/4p2p1/5K3 w - - 0 1";
+        let play = read_play(fen, &["f5e5", "e9f9", "e5f5", "f9e9"], Notation::Iccs).unwrap();
+        let j = crate::eval::judge(&rules, &play).unwrap();
+        let vi = explanation_vi(&rules, &j);
+        assert!(
+            vi.contains(
+                "quân bảo vệ bị mất (protection taken away): Tượng Đen e7: bị ghim (pinned)"
+            ),
+            "{vi}"
+        );
+        assert!(!vi.contains("black elephant"), "{vi}");
+        // The English explanation and the JSON keep their text.
+        assert!(
+            j.explain()
+                .contains("protection taken away: black elephant e7 (pinned)")
+        );
+        let json = serde_json::to_string(&j).unwrap();
+        assert!(
+            json.contains(r#""protection_removed":["black elephant e7 (pinned)"]"#),
+            "{json}"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::pattern::PlyValues;
 use super::{Judgement, SideJudgement};
 use crate::compile::CompiledRules;
-use crate::facts::{PieceAt, PlyFacts, ThreatFact, describe_loss};
+use crate::facts::{LostProtector, PieceAt, PlyFacts, ThreatFact, describe_loss};
 use crate::vocab::{Outcome, Subject};
 use crate::words::plural;
 use crate::xiangqi::Piece;
@@ -23,10 +23,13 @@ pub struct ThreatReport {
     pub target: PieceAt,
     /// Whether the move created the threat (it did not stand before the move).
     pub new: bool,
-    /// The protectors whose recapture the move took away from a standing attack, with how:
-    /// `black rook d7 (pinned)` (see `protection-removed`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub protection_removed: Vec<String>,
+    /// The protectors whose recapture the move took away from a standing attack, with how
+    /// (see `protection-removed`); written `black rook d7 (pinned)`.
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "crate::facts::losses_as_text"
+    )]
+    pub protection_removed: Vec<LostProtector>,
     /// The threat terms that hold.
     pub terms: Vec<String>,
 }
@@ -121,7 +124,7 @@ pub(crate) fn ply_report(
                 attacker: threat.attacker,
                 target: threat.target,
                 new: threat.has(ThreatFact::New),
-                protection_removed: threat.protection_lost.iter().map(describe_loss).collect(),
+                protection_removed: threat.protection_lost.clone(),
                 terms,
             })
         })
@@ -180,7 +183,11 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
                 writeln!(
                     out,
                     "        protection taken away: {}",
-                    t.protection_removed.join("; ")
+                    t.protection_removed
+                        .iter()
+                        .map(describe_loss)
+                        .collect::<Vec<_>>()
+                        .join("; ")
                 )?;
             }
         }

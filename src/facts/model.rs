@@ -151,6 +151,21 @@ impl ProtectionLoss {
             ProtectionLoss::Other => "other",
         }
     }
+
+    /// How the law's language says it, for the explanation in Vietnamese: a cannon's screen is
+    /// its `ngòi`.
+    pub fn name_vi(self) -> &'static str {
+        match self {
+            ProtectionLoss::Captured => "bị ăn",
+            ProtectionLoss::Blocked => "bị cản",
+            ProtectionLoss::ScreenRemoved => "mất ngòi",
+            ProtectionLoss::Pinned => "bị ghim",
+            ProtectionLoss::XRay => "ăn lại thì lộ mặt Tướng",
+            ProtectionLoss::Covered => "ô đã bị kiểm soát",
+            ProtectionLoss::Checked => "đang bị chiếu",
+            ProtectionLoss::Other => "lý do khác",
+        }
+    }
 }
 
 /// A protector whose recapture the move took away.

@@ -1,7 +1,7 @@
 //! Facts written as text, for JSON and for messages: moves and squares as their ICCS text,
 //! colours as words, and a piece as `red rook e6` (or as the law writes it, `Xe Trắng e6`).
 
-use super::model::PieceAt;
+use super::model::{LostProtector, PieceAt};
 use crate::xiangqi::Color;
 use serde::ser::{SerializeStruct, Serializer};
 
@@ -58,6 +58,15 @@ impl PieceAt {
 /// Serialises a piece as its text, `red rook e6`, as explanations name it.
 pub(crate) fn piece_as_text<S: Serializer>(piece: &PieceAt, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(piece)
+}
+
+/// Serialises the protectors a move cut off as their texts, `black rook d7 (pinned)`, as
+/// explanations name them.
+pub(crate) fn losses_as_text<S: Serializer>(
+    losses: &[LostProtector],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(losses.iter().map(super::describe_loss))
 }
 
 /// Serialises a piece, if there is one, as its text (`null` when none).
