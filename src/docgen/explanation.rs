@@ -55,15 +55,10 @@ fn write_explanation(out: &mut String, rules: &CompiledRules, j: &Judgement) -> 
                 t.target.vi(),
                 t.attacker.vi()
             )?;
-            if !t.protection_removed.is_empty() {
+            if let Some(lost) = t.losses_said(loss_vi) {
                 writeln!(
                     out,
-                    "        quân bảo vệ bị mất (protection taken away): {}",
-                    t.protection_removed
-                        .iter()
-                        .map(loss_vi)
-                        .collect::<Vec<_>>()
-                        .join("; ")
+                    "        quân bảo vệ bị mất (protection taken away): {lost}"
                 )?;
             }
         }

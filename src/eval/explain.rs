@@ -34,6 +34,20 @@ pub struct ThreatReport {
     pub terms: Vec<String>,
 }
 
+impl ThreatReport {
+    /// The protectors the move cut off, each said by `say` and joined by `; ` (`None` when the
+    /// move cut none): the explanation's line in either language.
+    pub fn losses_said(&self, say: fn(&LostProtector) -> String) -> Option<String> {
+        (!self.protection_removed.is_empty()).then(|| {
+            self.protection_removed
+                .iter()
+                .map(say)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
+}
+
 /// One ply classified by the terms.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlyReport {
@@ -179,16 +193,8 @@ fn write_judgement(out: &mut String, j: &Judgement) -> std::fmt::Result {
                 t.target,
                 t.attacker
             )?;
-            if !t.protection_removed.is_empty() {
-                writeln!(
-                    out,
-                    "        protection taken away: {}",
-                    t.protection_removed
-                        .iter()
-                        .map(describe_loss)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )?;
+            if let Some(lost) = t.losses_said(describe_loss) {
+                writeln!(out, "        protection taken away: {lost}")?;
             }
         }
     }
